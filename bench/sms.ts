@@ -1,0 +1,170 @@
+/**
+ * `npm run bench`: starts servers on temporary stores and prints, from one run, accepted SMS/s for
+ * single-destination and 1 000-destination requests next to a bare Fastify echo, latency at a fixed
+ * 2 000 requests/s, end-to-end delivery-report webhooks/s in the sandbox at zero latency, and the
+ * server's peak RSS. `--postgres URL` (or BENCH_DATABASE_URL) runs the server on PostgreSQL.
+ */
+import autocannon from 'autocannon';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { generateApiKey } from '../src/core/auth/api-keys.js';
+import { randomHex } from '../src/core/ids.js';
+import { type Child, freePort, peakRssMb, startChild } from './processes.js';
+
+const { values } = parseArgs({
+  options: {
+    postgres: { type: 'string' },
+    duration: { type: 'string', default: '8' },
+    webhooks: { type: 'string', default: '50000' },
+  },
+});
+const duration = Number(values.duration);
+const postgresUrl = values.postgres ?? process.env.BENCH_DATABASE_URL;
+const distRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const cli = path.join(distRoot, 'src', 'cli.js');
+
+interface Load {
+  requestsPerSecond: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+async function load(options: autocannon.Options): Promise<Load> {
+  const result = await autocannon({ ...options, duration: options.duration ?? duration });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors,
+    non2xx: result.non2xx,
+  };
+}
+
+async function startSwitchboard(): Promise<Child & { apiKey: string; cleanup(): Promise<void> }> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
+  const apiKey = generateApiKey();
+  const port = await freePort();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SWITCHBOARD_API_KEY: apiKey,
+    SWITCHBOARD_SANDBOX_LATENCY_MS: '0',
+  };
+  if (postgresUrl) {
+    env.DATABASE_URL = postgresUrl;
+    env.DATABASE_SCHEMA = `bench_${randomHex(4)}`;
+  }
+  const child = await startChild(cli, ['serve'], env, `http://127.0.0.1:${port}`, '/health');
+  return { ...child, apiKey, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+}
+
+function smsBody(destinations: number, webhookUrl?: string): string {
+  const message: Record<string, unknown> = {
+    sender: 'Bench',
+    destinations: Array.from({ length: destinations }, (_, i) => ({ to: `4179${String(1_000_000 + i).padStart(7, '0')}` })),
+    content: { text: 'Your verification code is 123456' },
+  };
+  if (webhookUrl) message.webhooks = { delivery: { url: webhookUrl } };
+  return JSON.stringify({ messages: [message] });
+}
+
+async function webhookThroughput(server: Child & { apiKey: string }, total: number): Promise<{ perSecond: number; seconds: number; posts: number }> {
+  let received = 0;
+  let posts = 0;
+  let finish: () => void = () => undefined;
+  const done = new Promise<void>((resolve) => (finish = resolve));
+  const receiver = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { results: unknown[] };
+      received += body.results.length;
+      posts += 1;
+      response.writeHead(200).end();
+      if (received >= total) finish();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const address = receiver.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/dlr`;
+  const perRequest = 1000;
+  const body = smsBody(perRequest, url);
+  const started = performance.now();
+  const requests = Math.ceil(total / perRequest);
+  let sent = 0;
+  const worker = async (): Promise<void> => {
+    while (sent < requests) {
+      sent += 1;
+      const response = await fetch(`${server.url}/sms/3/messages`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `App ${server.apiKey}` },
+        body,
+      });
+      if (!response.ok) throw new Error(`send failed: ${response.status}`);
+      await response.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+  const timeout = setTimeout(finish, 120_000);
+  await done;
+  clearTimeout(timeout);
+  const seconds = (performance.now() - started) / 1000;
+  receiver.close();
+  return { perSecond: received / seconds, seconds, posts };
+}
+
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+async function main(): Promise<void> {
+  const lines: string[] = [];
+  const print = (line: string): void => {
+    lines.push(line);
+    process.stdout.write(`${line}\n`);
+  };
+  print(`Switchboard benchmark — ${os.cpus().length} cores, Node ${process.version}, store: ${postgresUrl ? 'PostgreSQL' : 'SQLite'}, ${duration} s per load`);
+
+  const echoPort = await freePort();
+  const echo = await startChild(path.join(distRoot, 'bench', 'echo-server.js'), [], { PORT: String(echoPort) }, `http://127.0.0.1:${echoPort}`, '/echo');
+  const single = smsBody(1);
+  const echoLoad = await load({ url: `${echo.url}/echo`, method: 'POST', connections: 50, headers: { 'content-type': 'application/json' }, body: single });
+  await echo.stop();
+  print(`bare Fastify JSON echo:           ${fmt(echoLoad.requestsPerSecond)} req/s (p50 ${echoLoad.p50} ms, p99 ${echoLoad.p99} ms)`);
+
+  const server = await startSwitchboard();
+  const headers = { 'content-type': 'application/json', authorization: `App ${server.apiKey}` };
+  const url = `${server.url}/sms/3/messages`;
+  await load({ url, method: 'POST', connections: 20, headers, body: single, duration: 2 });
+  const singleLoad = await load({ url, method: 'POST', connections: 50, headers, body: single });
+  print(
+    `single-destination SMS accepted: ${fmt(singleLoad.requestsPerSecond)} SMS/s (p50 ${singleLoad.p50} ms, p99 ${singleLoad.p99} ms, ` +
+      `${((singleLoad.requestsPerSecond / echoLoad.requestsPerSecond) * 100).toFixed(0)}% of echo, errors ${singleLoad.errors + singleLoad.non2xx})`,
+  );
+  const bulkLoad = await load({ url, method: 'POST', connections: 4, headers, body: smsBody(1000) });
+  print(`1 000-destination requests:      ${fmt(bulkLoad.requestsPerSecond * 1000)} destinations/s (p50 ${bulkLoad.p50} ms, p99 ${bulkLoad.p99} ms, errors ${bulkLoad.errors + bulkLoad.non2xx})`);
+  const steady = await load({ url, method: 'POST', connections: 50, overallRate: 2000, headers, body: single });
+  print(`at a steady 2 000 req/s:         p50 ${steady.p50} ms, p99 ${steady.p99} ms (achieved ${fmt(steady.requestsPerSecond)} req/s)`);
+  const rssAccept = peakRssMb(server.process.pid!);
+  await server.stop();
+  await server.cleanup();
+
+  const e2e = await startSwitchboard();
+  const total = Number(values.webhooks);
+  const hooks = await webhookThroughput(e2e, total);
+  print(`end-to-end delivery webhooks:    ${fmt(hooks.perSecond)} reports/s (${fmt(total)} messages in ${hooks.seconds.toFixed(1)} s, ${fmt(hooks.posts)} POSTs)`);
+  const rssE2e = peakRssMb(e2e.process.pid!);
+  await e2e.stop();
+  await e2e.cleanup();
+  print(`peak RSS of the server:          ${Math.max(rssAccept, rssE2e).toFixed(0)} MB (accept run ${rssAccept.toFixed(0)} MB, webhook run ${rssE2e.toFixed(0)} MB)`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

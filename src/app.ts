@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { installAuthentication } from './core/auth/auth-hook.js';
+import { documentErrorResponses } from './core/errors/error-schemas.js';
+import { installErrorHandling } from './core/errors/error-handling.js';
+import { registerOpenApi } from './core/openapi.js';
+import { registerOpsRoutes } from './core/ops-routes.js';
+import { registerWebhookRoutes } from './core/outbox/routes.js';
+import { registerSubscriptionRoutes } from './core/subscriptions/routes.js';
+import { installValidation } from './core/validation.js';
+import type { AppContext, Logger } from './context.js';
+import { registerSandboxRoutes } from './sandbox-api/routes.js';
+import { registerSmsReadRoutes } from './sms/routes/read.js';
+import { registerSmsSendRoutes } from './sms/routes/send.js';
+import { version } from './version.js';
+
+export interface AppOptions {
+  logger: Logger;
+  isReady: () => boolean;
+}
+
+/** Builds the HTTP app: shared plugins first (errors, validation, auth, OpenAPI), then each module's routes. */
+export async function buildApp(ctx: AppContext, options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: options.logger,
+    // Per-request logs at tens of thousands of requests per second would cost more than the work itself.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 16 * 1024 * 1024,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }) as unknown as FastifyInstance;
+
+  installErrorHandling(app);
+  installValidation(app);
+  installAuthentication(app, ctx.authenticator);
+  await registerOpenApi(app, version);
+  documentErrorResponses(app);
+
+  registerOpsRoutes(app, { metrics: ctx.metrics, isReady: options.isReady });
+  registerSmsSendRoutes(app, ctx);
+  registerSmsReadRoutes(app, ctx);
+  registerSubscriptionRoutes(app, ctx);
+  registerWebhookRoutes(app, ctx);
+  registerSandboxRoutes(app, ctx);
+  return app;
+}

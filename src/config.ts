@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+
+/** One typed, validated configuration object, built once from the environment and passed down. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** `postgres://…` selects PostgreSQL; anything else is a SQLite file path. */
+  databaseUrl: string;
+  /** PostgreSQL schema to use (created if absent), so several deployments or test runs can share a database. */
+  databaseSchema?: string;
+  /** A key guaranteed to exist for the default account at start-up. */
+  apiKey?: string;
+  defaultAccount: string;
+  sandboxLatencyMs: number;
+  /** Optional JSON file with extra sandbox outcome rules. */
+  sandboxRulesFile?: string;
+  webhookRetryMs: number;
+  /** Deliveries of one webhook batch before it is given up. */
+  webhookMaxAttempts: number;
+  webhookTimeoutMs: number;
+  logLevel: string;
+  /** How long finished messages, reports and webhook records are kept. */
+  retentionMs: number;
+  /** How long an API key check is cached; a key revoked from another process stops working within it. */
+  authCacheMs: number;
+  /** Identifies this process in logs and claims; several nodes may share one database. */
+  nodeId: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const databaseUrl = env.DATABASE_URL || path.join(dataDir, 'switchboard.db');
+  const config: Config = {
+    port: integer(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '127.0.0.1',
+    dataDir,
+    databaseUrl,
+    defaultAccount: env.SWITCHBOARD_ACCOUNT || 'default',
+    sandboxLatencyMs: integer(env, 'SWITCHBOARD_SANDBOX_LATENCY_MS', 1500, 0, 3_600_000),
+    webhookRetryMs: integer(env, 'SWITCHBOARD_WEBHOOK_RETRY_MS', 60_000, 0, 86_400_000),
+    webhookMaxAttempts: integer(env, 'SWITCHBOARD_WEBHOOK_MAX_ATTEMPTS', 10, 1, 100),
+    webhookTimeoutMs: integer(env, 'SWITCHBOARD_WEBHOOK_TIMEOUT_MS', 10_000, 100, 600_000),
+    logLevel: env.LOG_LEVEL || 'info',
+    retentionMs: integer(env, 'SWITCHBOARD_RETENTION_HOURS', 72, 48, 24 * 3650) * 3_600_000,
+    authCacheMs: integer(env, 'SWITCHBOARD_AUTH_CACHE_MS', 5_000, 0, 3_600_000),
+    nodeId: env.SWITCHBOARD_NODE_ID || randomUUID().slice(0, 8),
+  };
+  if (env.SWITCHBOARD_API_KEY) {
+    if (!/^\S{16,200}$/.test(env.SWITCHBOARD_API_KEY)) {
+      throw new ConfigError('SWITCHBOARD_API_KEY must be 16 to 200 characters without spaces');
+    }
+    config.apiKey = env.SWITCHBOARD_API_KEY;
+  }
+  if (env.DATABASE_SCHEMA) {
+    if (!/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {
+      throw new ConfigError('DATABASE_SCHEMA must be a lower-case SQL identifier');
+    }
+    config.databaseSchema = env.DATABASE_SCHEMA;
+  }
+  if (env.SWITCHBOARD_SANDBOX_RULES) config.sandboxRulesFile = path.resolve(env.SWITCHBOARD_SANDBOX_RULES);
+  const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+  if (!levels.includes(config.logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);
+  return config;
+}
+
+export const isPostgresUrl = (url: string): boolean => /^postgres(ql)?:\/\//i.test(url);

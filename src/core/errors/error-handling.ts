@@ -1,0 +1,43 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ApiProblem, type Violation } from './api-problem.js';
+import { errorBody } from './envelopes.js';
+import { errorFamilyForUrl } from './family.js';
+import { violationsFromSchemaErrors } from './validation-violations.js';
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, status: number, violations: Violation[] = []): FastifyReply {
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .send(errorBody(errorFamilyForUrl(request.url), status, violations));
+}
+
+function classify(error: FastifyError | ApiProblem): { status: number; violations: Violation[] } {
+  if (error instanceof ApiProblem) return { status: error.statusCode, violations: error.violations };
+  if (error.validation) {
+    return { status: 400, violations: violationsFromSchemaErrors(error.validation) };
+  }
+  const status = error.statusCode ?? 500;
+  if (status === 401 || status === 403 || status === 404 || status === 429) return { status, violations: [] };
+  if (status >= 400 && status < 500) {
+    const text =
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+        ? 'must not be empty'
+        : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+          ? 'unsupported content type; send application/json'
+          : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+            ? 'request body is too large'
+            : 'malformed JSON';
+    return { status: 400, violations: [{ property: 'body', violation: text }] };
+  }
+  return { status: 500, violations: [] };
+}
+
+/** Every error leaves in the endpoint family's envelope; nothing else (no stack, no Fastify default body). */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
+    const { status, violations } = classify(error);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(request, reply, status, violations);
+  });
+  app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 404));
+}

@@ -1,0 +1,38 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+const DESCRIPTION = `Switchboard's HTTP API. The SMS, Subscriptions and (later) RCS, Calls and 2FA endpoints are
+wire-compatible with Infobip's public API: point an Infobip SDK at this server's base URL. Endpoints under
+/sandbox/1 and /switchboard/1 are Switchboard's own.
+
+Authentication: send \`Authorization: App <api key>\` with every request except /health, /metrics,
+/openapi.json and /docs.`;
+
+/**
+ * The OpenAPI 3.1 document is generated from the same route schemas that validate requests, so it
+ * cannot drift from what the server accepts. Must be registered before the routes.
+ */
+export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  await app.register(swagger, {
+    // Shared schemas keep their $id as the component name (ApiError, ApiException) instead of def-N.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: 'Switchboard API', version, description: DESCRIPTION },
+      components: {
+        securitySchemes: {
+          APIKeyHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description: 'API key authorization: `App <api key>`.',
+          },
+        },
+      },
+      security: [{ APIKeyHeader: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list' } });
+  app.get('/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+}

@@ -1,0 +1,22 @@
+/**
+ * How the items of one POST become its body. Reports and inbound messages are batched the way
+ * Infobip batches them (up to 100 per POST); any other format (e.g. single call events) is posted one
+ * item per request with the payload as the whole body.
+ */
+export const MAX_ITEMS_PER_POST = 100;
+
+const BATCHED_FORMATS = new Set(['sms-dlr', 'sms-mo', 'rcs-dlr']);
+
+/** How many items one POST of this format may carry. */
+export function maxItemsPerPost(format: string): number {
+  return BATCHED_FORMATS.has(format) ? MAX_ITEMS_PER_POST : 1;
+}
+
+export function webhookBody(format: string, payloads: readonly unknown[]): unknown {
+  if (format === 'sms-mo') {
+    // Pushed messages are never pullable, so nothing is left pending behind a push.
+    return { results: payloads, messageCount: payloads.length, pendingMessageCount: 0 };
+  }
+  if (BATCHED_FORMATS.has(format)) return { results: payloads };
+  return payloads[0];
+}

@@ -1,0 +1,245 @@
+import type { Logger } from '../../context.js';
+import type { Carrier, CarrierRouter, OutboundSms, SubmitOutcome } from '../../network/carrier.js';
+import type { Clock } from '../clock.js';
+import type { Metrics } from '../metrics.js';
+import type { ClaimedMessage, StatusRef, Store, SubmitResult } from '../store/types.js';
+import { nextWindowOpening } from './delivery-window.js';
+import { ERROR, STATUS, ref } from './statuses.js';
+import type { StatusRecorder } from './status-recorder.js';
+
+export interface DispatcherDeps {
+  store: Store;
+  clock: Clock;
+  router: CarrierRouter;
+  recorder: StatusRecorder;
+  metrics: Metrics;
+  log: Logger;
+  /** Messages claimed at once (default 1000). */
+  batchSize?: number;
+  /** Real-time wait between claims when idle and not nudged (default 250 ms). */
+  pollMs?: number;
+  /** How long a claim is ours before another node may take it over (default 30 s). */
+  leaseMs?: number;
+  /** Most real time between expiry sweeps while busy (default 1 s); an idle round always sweeps. */
+  sweepMs?: number;
+  /** Real-time wait after a store error before trying again (default 1 s). */
+  errorDelayMs?: number;
+  /** Retry delay per attempt after a retryable refusal, capped by maxBackoffMs (defaults 5 s, 60 s). */
+  backoffMs?: number;
+  maxBackoffMs?: number;
+}
+
+interface Pending {
+  message: ClaimedMessage;
+  outbound: OutboundSms;
+}
+
+const SWEEP_PAGES = 20;
+
+/**
+ * Moves due messages to the carriers. Each round claims a batch (claims are safe across processes
+ * sharing one database), expires what outlived its validity, puts back what is outside its delivery
+ * window, and submits the rest grouped by carrier. A full batch is followed at once by another
+ * claim; otherwise the loop waits for `nudge()` or the poll interval, which is also what picks up
+ * scheduled messages and work left by other nodes. Idle rounds (and busy ones every `sweepMs`) run
+ * the expiry sweep that ends submitted messages whose receipt never came (EXPIRED_DLR_UNKNOWN at
+ * validUntil).
+ */
+export class Dispatcher {
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private nudged = false;
+  private wake: (() => void) | undefined;
+  private lastSweep = Number.NEGATIVE_INFINITY;
+  private readonly batchSize: number;
+  private readonly leaseMs: number;
+
+  constructor(private readonly deps: DispatcherDeps) {
+    this.batchSize = deps.batchSize ?? 1000;
+    this.leaseMs = deps.leaseMs ?? 30_000;
+  }
+
+  /** Hands each carrier its submitted-but-unfinished messages, then starts the claim loop. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    await this.resumeCarriers();
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** New work may be due: claim now instead of at the next poll. */
+  nudge(): void {
+    this.nudged = true;
+    this.wake?.();
+  }
+
+  /** Stops claiming and waits for the round in progress to finish. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake?.();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  private async resumeCarriers(): Promise<void> {
+    for (const carrier of this.deps.router.carriers()) {
+      let afterPk: number | undefined;
+      for (;;) {
+        const batch = await this.deps.store.messages.listSubmitted(carrier.name, this.batchSize, afterPk);
+        if (batch.length === 0) break;
+        await carrier.resume(batch);
+        afterPk = batch[batch.length - 1]!.pk;
+        if (batch.length < this.batchSize) break;
+      }
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let more = false;
+      try {
+        more = await this.claimAndDispatch();
+        await this.sweepIfDue(!more);
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'dispatcher round failed; retrying');
+        await this.pause(this.deps.errorDelayMs ?? 1000, false);
+        continue;
+      }
+      if (!more) await this.pause(this.deps.pollMs ?? 250, true);
+    }
+  }
+
+  private pause(ms: number, wakeOnNudge: boolean): Promise<void> {
+    if (!this.running || (wakeOnNudge && this.nudged)) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = (): void => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = wakeOnNudge ? done : () => (this.running ? undefined : done());
+    });
+  }
+
+  /** One claim; true when the batch was full (more may be due right now). */
+  private async claimAndDispatch(): Promise<boolean> {
+    const now = this.deps.clock.now();
+    this.nudged = false;
+    const claimed = await this.deps.store.messages.claimDue(now, this.batchSize, now + this.leaseMs);
+    if (claimed.length === 0) return false;
+    const expired: ClaimedMessage[] = [];
+    const later: Array<{ accountId: string; pk: number; dueAt: number }> = [];
+    const byCarrier = new Map<Carrier, Pending[]>();
+    for (const message of claimed) {
+      if (message.validUntil <= now) {
+        expired.push(message);
+        continue;
+      }
+      const opening = this.windowOpening(message, now);
+      if (opening > now) {
+        // Never past validUntil: a window that opens too late lets the message expire on time.
+        later.push({ accountId: message.accountId, pk: message.pk, dueAt: Math.min(opening, message.validUntil) });
+        continue;
+      }
+      const outbound = toOutbound(message);
+      const carrier = this.deps.router.route(outbound);
+      const list = byCarrier.get(carrier);
+      if (list) list.push({ message, outbound });
+      else byCarrier.set(carrier, [{ message, outbound }]);
+    }
+    await this.deps.recorder.recordFinal(expired, ref(STATUS.EXPIRED_EXPIRED), ERROR.EC_VALIDITY_EXPIRED.id);
+    if (later.length > 0) await this.deps.store.messages.requeue(later);
+    // Every carrier's submit runs to its end before a failure is reported, so stop() never leaves one behind.
+    const results = await Promise.allSettled([...byCarrier].map(([carrier, pending]) => this.submitTo(carrier, pending)));
+    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (failed) throw failed.reason;
+    return claimed.length >= this.batchSize;
+  }
+
+  private windowOpening(message: ClaimedMessage, now: number): number {
+    if (!message.deliveryWindow) return now;
+    try {
+      return nextWindowOpening(message.deliveryWindow, now);
+    } catch (error) {
+      this.deps.log.warn({ err: error, messageId: message.messageId }, 'ignoring an invalid delivery window');
+      return now;
+    }
+  }
+
+  private async submitTo(carrier: Carrier, pending: Pending[]): Promise<void> {
+    const work = this.submitAndRecord(carrier, pending);
+    this.deps.recorder.holdReceiptsUntil(work);
+    await work;
+  }
+
+  private async submitAndRecord(carrier: Carrier, pending: Pending[]): Promise<void> {
+    // Taken before the submit: receipts a fast carrier stamps during it must not precede sentAt.
+    const at = this.deps.clock.now();
+    let outcomes: SubmitOutcome[] = [];
+    try {
+      outcomes = await carrier.submit(pending.map((p) => p.outbound));
+    } catch (error) {
+      // Without outcomes every message is retried: a refusal we cannot read is not a final answer.
+      this.deps.log.warn({ err: error, carrier: carrier.name, count: pending.length }, 'carrier submit failed');
+    }
+    const byPk = new Map(outcomes.map((o) => [o.pk, o]));
+    const submitted: SubmitResult[] = [];
+    const retry: Array<{ accountId: string; pk: number; dueAt: number }> = [];
+    const refused = new Map<string, { status: StatusRef; errorId: number; messages: ClaimedMessage[] }>();
+    for (const { message } of pending) {
+      const outcome = byPk.get(message.pk);
+      if (outcome?.ok) {
+        submitted.push({ accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at });
+      } else if (outcome === undefined || outcome.retryable) {
+        retry.push({ accountId: message.accountId, pk: message.pk, dueAt: Math.min(at + this.backoff(message.attempts), message.validUntil) });
+      } else {
+        const key = `${outcome.status.groupId}:${outcome.status.id}:${outcome.errorId}`;
+        const group = refused.get(key) ?? { status: outcome.status, errorId: outcome.errorId, messages: [] };
+        group.messages.push(message);
+        refused.set(key, group);
+      }
+    }
+    if (submitted.length > 0) {
+      await this.deps.store.messages.markSubmitted(submitted);
+      this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, submitted.length);
+    }
+    if (retry.length > 0) await this.deps.store.messages.requeue(retry);
+    for (const group of refused.values()) await this.deps.recorder.recordFinal(group.messages, group.status, group.errorId);
+  }
+
+  private backoff(attempts: number): number {
+    return Math.min((this.deps.backoffMs ?? 5000) * Math.max(attempts, 1), this.deps.maxBackoffMs ?? 60_000);
+  }
+
+  /** The sweep is an indexed read, cheap enough for every idle round; under load it runs every sweepMs. */
+  private async sweepIfDue(idle: boolean): Promise<void> {
+    const elapsed = performance.now() - this.lastSweep;
+    if (!idle && elapsed < (this.deps.sweepMs ?? 1000)) return;
+    this.lastSweep = performance.now();
+    const now = this.deps.clock.now();
+    for (let page = 0; page < SWEEP_PAGES; page++) {
+      const overdue = await this.deps.store.messages.listOverdueSubmitted(now, this.batchSize);
+      if (overdue.length > 0) {
+        await this.deps.recorder.recordFinal(overdue, ref(STATUS.EXPIRED_DLR_UNKNOWN), ERROR.EC_VALIDITY_EXPIRED.id);
+      }
+      if (overdue.length < this.batchSize) return;
+    }
+  }
+}
+
+function toOutbound(message: ClaimedMessage): OutboundSms {
+  const outbound: OutboundSms = {
+    accountId: message.accountId,
+    pk: message.pk,
+    messageId: message.messageId,
+    destination: message.destination,
+    content: message.content,
+    encoding: message.encoding,
+    messageCount: message.messageCount,
+    validUntil: message.validUntil,
+    flash: message.extras?.flash === true,
+  };
+  if (message.sender !== undefined) outbound.sender = message.sender;
+  return outbound;
+}

@@ -1,0 +1,94 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Logger } from '../../context.js';
+import type { CarrierReceipt } from '../../network/carrier.js';
+
+/** Receipts of one write, by carrier name, each list in arrival order. */
+export type ReceiptBatch = Map<string, CarrierReceipt[]>;
+
+interface Waiting {
+  carrier: string;
+  receipts: CarrierReceipt[];
+  done: () => void;
+}
+
+/**
+ * Group commit for receipts: everything that arrives while one write runs (or within the current
+ * turn of the event loop) goes into the next write, so one transaction carries thousands of
+ * receipts under load and a single one when idle. Only one write runs at a time.
+ */
+export class ReceiptBatcher {
+  private queue: Waiting[] = [];
+  private running: Promise<void> | undefined;
+
+  constructor(
+    private readonly deps: {
+      write: (batch: ReceiptBatch) => Promise<void>;
+      log: Logger;
+      maxBatch: number;
+      retryDelaysMs: number[];
+    },
+  ) {}
+
+  add(carrier: string, receipts: CarrierReceipt[]): Promise<void> {
+    if (receipts.length === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.queue.push({ carrier, receipts, done: resolve });
+      this.kick();
+    });
+  }
+
+  /** Resolves when the queue is empty and no write runs. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private kick(): void {
+    this.running ??= this.drain().finally(() => {
+      this.running = undefined;
+      if (this.queue.length > 0) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    await new Promise((resolve) => setImmediate(resolve));
+    while (this.queue.length > 0) {
+      const taken = this.take();
+      const batch: ReceiptBatch = new Map();
+      for (const entry of taken) {
+        const list = batch.get(entry.carrier);
+        if (list) list.push(...entry.receipts);
+        else batch.set(entry.carrier, [...entry.receipts]);
+      }
+      await this.writeWithRetry(batch, taken.reduce((n, entry) => n + entry.receipts.length, 0));
+      for (const entry of taken) entry.done();
+    }
+  }
+
+  private take(): Waiting[] {
+    let count = 0;
+    let end = 0;
+    while (end < this.queue.length && (end === 0 || count + this.queue[end]!.receipts.length <= this.deps.maxBatch)) {
+      count += this.queue[end]!.receipts.length;
+      end++;
+    }
+    return this.queue.splice(0, end);
+  }
+
+  private async writeWithRetry(batch: ReceiptBatch, count: number): Promise<void> {
+    const delays = this.deps.retryDelaysMs;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await this.deps.write(batch);
+        return;
+      } catch (error) {
+        if (attempt >= delays.length) {
+          // The sandbox schedules them again on restart; a real carrier would redeliver unacknowledged receipts.
+          this.deps.log.error({ err: error, receipts: count }, 'recording receipts failed; giving up on this batch');
+          return;
+        }
+        this.deps.log.warn({ err: error, receipts: count, attempt: attempt + 1 }, 'recording receipts failed; retrying');
+        await sleep(delays[attempt]!, undefined, { ref: false });
+      }
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import type { Logger } from '../../context.js';
+import type { Clock } from '../clock.js';
+import type { Store } from '../store/types.js';
+
+/**
+ * Keeps the store from growing without bound: finished messages, consumed reports and inbound
+ * messages, settled webhook items and attempts older than the retention are deleted periodically.
+ * The API only reads the last 48 hours, so a retention above that loses nothing visible.
+ */
+export class RetentionSweeper {
+  private timer: NodeJS.Timeout | undefined;
+  private running: Promise<number> | undefined;
+
+  constructor(
+    private readonly deps: { store: Store; clock: Clock; log: Logger; retentionMs: number; everyMs?: number },
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.runOnce(), this.deps.everyMs ?? 10 * 60_000);
+    this.timer.unref();
+  }
+
+  /** Deletes what is older than the retention; returns messages removed. */
+  runOnce(): Promise<number> {
+    this.running ??= this.deps.store.messages
+      .purgeBefore(this.deps.clock.now() - this.deps.retentionMs)
+      .then(
+        (removed) => {
+          if (removed > 0) this.deps.log.info({ removed }, 'retention: old messages removed');
+          return removed;
+        },
+        (error: unknown) => {
+          this.deps.log.error({ err: error }, 'retention sweep failed');
+          return 0;
+        },
+      )
+      .finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+}

@@ -1,0 +1,173 @@
+import type { Logger } from '../../context.js';
+import type { CarrierReceipt } from '../../network/carrier.js';
+import { reportDataFromMessage } from '../../sms/wire/report-shapes.js';
+import type { Clock } from '../clock.js';
+import type { Metrics } from '../metrics.js';
+import type { OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage } from '../store/types.js';
+import type { SubscriptionMatcher } from '../subscriptions/matcher.js';
+import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
+import { statusObject } from './statuses.js';
+
+export interface StatusRecorderDeps {
+  store: Store;
+  clock: Clock;
+  metrics: Metrics;
+  log: Logger;
+  subscriptions: SubscriptionMatcher;
+  /** Renders a report in the message's API shape; the webhook item's payload. */
+  renderReport: (data: ReportData) => unknown;
+  onWebhooksQueued: () => void;
+  /** Most receipts written in one transaction (default 5000). */
+  maxBatch?: number;
+  /** Waits between attempts when writing receipts fails (default 100 ms, 1 s, 5 s). */
+  retryDelaysMs?: number[];
+}
+
+interface StatusUpdate {
+  status: StatusRef;
+  errorId: number;
+  final: boolean;
+  at: number;
+  mccMnc?: string;
+}
+
+const LOOKUP_CHUNK = 1000;
+
+/**
+ * Turns carrier receipts and pipeline verdicts into status changes, each written atomically with
+ * the report it produces. Where a report goes:
+ *
+ * - intermediate (non-final) statuses are reported only when the message asked for
+ *   `intermediateReport`, and only by push; without a push target they are just recorded;
+ * - `notify: false` suppresses every push; the final report then stays pullable (Infobip's flag
+ *   turns off the DLR callback, not the reports API);
+ * - otherwise the message's own `webhooks.delivery.url` wins, then the account's SMS DELIVERY
+ *   subscriptions (one item per matching subscription);
+ * - a final status with no push target leaves a consume-once pull report.
+ *
+ * Receipts arriving in the same turn of the event loop are written in one transaction (group
+ * commit); unknown carrier ids and messages already final are ignored.
+ */
+export class StatusRecorder {
+  private readonly batcher: ReceiptBatcher;
+  private readonly submissions = new Set<Promise<void>>();
+
+  constructor(private readonly deps: StatusRecorderDeps) {
+    this.batcher = new ReceiptBatcher({
+      write: (batch) => this.writeReceipts(batch),
+      log: deps.log,
+      maxBatch: deps.maxBatch ?? 5000,
+      retryDelaysMs: deps.retryDelaysMs ?? [100, 1000, 5000],
+    });
+  }
+
+  /**
+   * Queues receipts for the next group commit. Resolves once they are written, or given up after
+   * the retries (logged); it never rejects, so carriers may fire and forget.
+   */
+  recordReceipts(carrier: string, receipts: CarrierReceipt[]): Promise<void> {
+    return this.batcher.add(carrier, receipts);
+  }
+
+  /**
+   * Receipts wait until `work` (a submit and its markSubmitted) settles: a fast carrier may report
+   * before the carrier id it returned is stored, and such a receipt would otherwise be unknown.
+   */
+  holdReceiptsUntil(work: Promise<unknown>): void {
+    const settled = work.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.submissions.add(settled);
+    void settled.then(() => this.submissions.delete(settled));
+  }
+
+  /** Ends messages with a final status decided by the pipeline (expired, refused by the carrier). */
+  async recordFinal(messages: StoredMessage[], status: StatusRef, errorId: number): Promise<void> {
+    if (messages.length === 0) return;
+    const at = this.deps.clock.now();
+    const changes: StatusChange[] = [];
+    for (const message of messages) changes.push(await this.changeFor(message, { status, errorId, final: true, at }));
+    await this.apply(changes);
+  }
+
+  /** Resolves when every receipt queued so far has been handled. */
+  idle(): Promise<void> {
+    return this.batcher.idle();
+  }
+
+  private async writeReceipts(batch: ReceiptBatch): Promise<void> {
+    if (this.submissions.size > 0) await Promise.all([...this.submissions]);
+    const changes: StatusChange[] = [];
+    const ended = new Set<number>();
+    for (const [carrier, receipts] of batch) {
+      const known = await this.findByCarrierIds(carrier, receipts);
+      for (const receipt of receipts) {
+        const message = known.get(receipt.carrierMessageId);
+        if (!message || message.state === 'final' || ended.has(message.pk)) continue;
+        const update: StatusUpdate = { status: receipt.status, errorId: receipt.errorId, final: receipt.final, at: receipt.at };
+        if (receipt.mccMnc !== undefined) update.mccMnc = receipt.mccMnc;
+        changes.push(await this.changeFor(message, update));
+        if (receipt.final) ended.add(message.pk);
+      }
+    }
+    await this.apply(changes);
+  }
+
+  private async findByCarrierIds(carrier: string, receipts: CarrierReceipt[]): Promise<Map<string, StoredMessage>> {
+    const ids = [...new Set(receipts.map((r) => r.carrierMessageId))];
+    const known = new Map<string, StoredMessage>();
+    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
+      const found = await this.deps.store.messages.findByCarrierIds(carrier, ids.slice(start, start + LOOKUP_CHUNK));
+      for (const message of found) if (message.carrierMessageId) known.set(message.carrierMessageId, message);
+    }
+    return known;
+  }
+
+  private async changeFor(message: StoredMessage, update: StatusUpdate): Promise<StatusChange> {
+    const change: StatusChange = { accountId: message.accountId, pk: message.pk, ...update };
+    if (!update.final && !message.webhook.intermediateReport) return change;
+    const data = reportDataFromMessage(message, update.status, update.errorId, update.at);
+    if (update.mccMnc !== undefined) data.mccMnc = update.mccMnc;
+    const webhooks = await this.pushItems(message, data);
+    if (webhooks.length > 0) change.webhooks = webhooks;
+    else if (update.final) change.pullReport = data;
+    return change;
+  }
+
+  private async pushItems(message: StoredMessage, data: ReportData): Promise<OutboxItemInput[]> {
+    if (message.webhook.notify === false) return [];
+    const now = this.deps.clock.now();
+    const item = (url: string): OutboxItemInput => ({
+      accountId: message.accountId,
+      url,
+      format: 'sms-dlr',
+      payload: this.deps.renderReport(data),
+      createdAt: now,
+      dueAt: now,
+    });
+    if (message.webhook.url) return [item(message.webhook.url)];
+    const attributes: { entityId?: string; applicationId?: string; to?: string } = {};
+    if (message.entityId !== undefined) attributes.entityId = message.entityId;
+    if (message.applicationId !== undefined) attributes.applicationId = message.applicationId;
+    if (message.sender !== undefined) attributes.to = message.sender;
+    const targets = await this.deps.subscriptions.targetsFor(message.accountId, 'SMS', 'DELIVERY', attributes);
+    return targets.map((target) => {
+      const entry = item(target.url);
+      entry.subscriptionId = target.subscriptionId;
+      if (target.security) entry.security = target.security;
+      return entry;
+    });
+  }
+
+  private async apply(changes: StatusChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    await this.deps.store.messages.applyStatusChanges(changes);
+    let queued = false;
+    for (const change of changes) {
+      this.deps.metrics.statusChanges.inc({ group: statusObject(change.status).groupName });
+      if (change.webhooks && change.webhooks.length > 0) queued = true;
+    }
+    if (queued) this.deps.onWebhooksQueued();
+  }
+}

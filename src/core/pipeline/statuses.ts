@@ -1,0 +1,102 @@
+import type { StatusRef } from '../store/types.js';
+
+/** Status groups (reference §7.1): the v3 `MessageGeneralStatus` enum, by group id. */
+export const STATUS_GROUPS = ['ACCEPTED', 'PENDING', 'UNDELIVERABLE', 'DELIVERED', 'EXPIRED', 'REJECTED'] as const;
+export type StatusGroupName = (typeof STATUS_GROUPS)[number];
+
+export interface StatusObject {
+  groupId: number;
+  groupName: StatusGroupName;
+  id: number;
+  name: string;
+  description: string;
+}
+
+export interface ErrorObject {
+  groupId: number;
+  groupName: string;
+  id: number;
+  name: string;
+  description: string;
+  permanent: boolean;
+}
+
+const status = (groupId: number, id: number, name: string, description: string) =>
+  ({ groupId, groupName: STATUS_GROUPS[groupId]!, id, name, description }) satisfies StatusObject;
+
+/** The statuses this product emits for SMS; keyed by (groupId, id) since ids repeat across groups. */
+export const STATUS = {
+  PENDING_ACCEPTED: status(1, 26, 'PENDING_ACCEPTED', 'Message sent to next instance'),
+  PENDING_ENROUTE: status(1, 7, 'PENDING_ENROUTE', 'Message sent to next instance'),
+  PENDING_WAITING_DELIVERY: status(1, 3, 'PENDING_WAITING_DELIVERY', 'Message sent, waiting for delivery report'),
+  UNDELIVERABLE_REJECTED_OPERATOR: status(2, 4, 'UNDELIVERABLE_REJECTED_OPERATOR', 'Message rejected by operator'),
+  UNDELIVERABLE_NOT_DELIVERED: status(2, 9, 'UNDELIVERABLE_NOT_DELIVERED', 'Message sent not delivered'),
+  UNDELIVERABLE_NOT_SENT: status(2, 31, 'UNDELIVERABLE_NOT_SENT', 'Message not sent'),
+  DELIVERED_TO_OPERATOR: status(3, 2, 'DELIVERED_TO_OPERATOR', 'Message delivered to operator'),
+  DELIVERED_TO_HANDSET: status(3, 5, 'DELIVERED_TO_HANDSET', 'Message delivered to handset'),
+  EXPIRED_EXPIRED: status(4, 15, 'EXPIRED_EXPIRED', 'Message expired'),
+  EXPIRED_DLR_UNKNOWN: status(4, 29, 'EXPIRED_DLR_UNKNOWN', 'Message expired, delivery report unknown'),
+  REJECTED_NETWORK: status(5, 6, 'REJECTED_NETWORK', 'Network is forbidden'),
+  REJECTED_PREFIX_MISSING: status(5, 8, 'REJECTED_PREFIX_MISSING', 'Number prefix missing'),
+  REJECTED_SOURCE: status(5, 11, 'REJECTED_SOURCE', 'Invalid source address'),
+  REJECTED_SYSTEM_ERROR: status(5, 21, 'REJECTED_SYSTEM_ERROR', 'System error'),
+  REJECTED_DUPLICATE_MESSAGE_ID: status(5, 23, 'REJECTED_DUPLICATE_MESSAGE_ID', 'Duplicate message id'),
+  REJECTED_INVALID_UDH: status(5, 24, 'REJECTED_INVALID_UDH', 'Invalid UDH'),
+  REJECTED_MESSAGE_TOO_LONG: status(5, 25, 'REJECTED_MESSAGE_TOO_LONG', 'Message too long'),
+  MISSING_TO: status(5, 51, 'MISSING_TO', 'Missing destination'),
+  REJECTED_DESTINATION: status(5, 52, 'REJECTED_DESTINATION', 'Invalid destination address'),
+} as const;
+
+export type StatusName = keyof typeof STATUS;
+
+const statusByKey = new Map<string, StatusObject>(
+  Object.values(STATUS).map((s) => [`${s.groupId}:${s.id}`, s]),
+);
+
+export function statusObject(ref: StatusRef): StatusObject {
+  const found = statusByKey.get(`${ref.groupId}:${ref.id}`);
+  if (found) return found;
+  // Unknown pairs can come from a carrier mapping added later; keep the enum-typed group valid.
+  return { groupId: ref.groupId, groupName: STATUS_GROUPS[ref.groupId] ?? 'PENDING', id: ref.id, name: `STATUS_${ref.id}`, description: '' };
+}
+
+export const ref = (s: StatusObject): StatusRef => ({ groupId: s.groupId, id: s.id });
+
+export const isFinalGroup = (groupId: number): boolean => groupId >= 2;
+
+const ERROR_GROUPS = ['OK', 'HANDSET_ERRORS', 'USER_ERRORS', 'OPERATOR_ERRORS'] as const;
+
+const error = (groupId: number, id: number, name: string, description: string, permanent: boolean): ErrorObject => ({
+  groupId,
+  groupName: ERROR_GROUPS[groupId]!,
+  id,
+  name,
+  description,
+  permanent,
+});
+
+/** Message error codes this product emits (reference Appendix A.1), by id. */
+export const ERROR = {
+  NO_ERROR: error(0, 0, 'NO_ERROR', 'No Error', false),
+  EC_UNKNOWN_SUBSCRIBER: error(1, 1, 'EC_UNKNOWN_SUBSCRIBER', 'Unknown subscriber', true),
+  EC_ABSENT_SUBSCRIBER_SM: error(1, 6, 'EC_ABSENT_SUBSCRIBER_SM', 'Absent subscriber', false),
+  EC_ABSENT_SUBSCRIBER: error(1, 27, 'EC_ABSENT_SUBSCRIBER', 'Absent subscriber', false),
+  EC_SYSTEM_FAILURE: error(1, 34, 'EC_SYSTEM_FAILURE', 'System failure', false),
+  EC_INVALID_DESTINATION_ADDRESS: error(2, 351, 'EC_INVALID_DESTINATION_ADDRESS', 'Invalid destination address', false),
+  EC_MSG_TEXT_TOO_LONG: error(2, 355, 'EC_MSG_TEXT_TOO_LONG', 'Message text too long', true),
+  EC_VALIDITY_EXPIRED: error(2, 4101, 'EC_VALIDITY_EXPIRED', 'Validity period expired', true),
+  EC_INVALID_PDU_FORMAT: error(2, 4096, 'EC_INVALID_PDU_FORMAT', 'Invalid PDU format', true),
+  EC_OPERATOR_NOT_FOUND: error(3, 345, 'EC_OPERATOR_NOT_FOUND', 'Operator not found', true),
+  EC_SMS_REJECTED_BY_MOBILE_OPERATOR: error(3, 632, 'EC_SMS_REJECTED_BY_MOBILE_OPERATOR', 'SMS rejected by mobile operator', true),
+  EC_MESSAGE_EXPIRED: error(3, 811, 'EC_MESSAGE_EXPIRED', 'Message expired', true),
+  EC_TIME_OUT: error(3, 2048, 'EC_TIME_OUT', 'Time out', false),
+  EC_DUPLICATE_MESSAGE: error(3, 5492, 'EC_DUPLICATE_MESSAGE', 'Duplicate message', true),
+} as const;
+
+export type ErrorName = keyof typeof ERROR;
+
+const errorById = new Map<number, ErrorObject>(Object.values(ERROR).map((e) => [e.id, e]));
+
+export function errorObject(id: number): ErrorObject {
+  return errorById.get(id) ?? { groupId: 3, groupName: 'OPERATOR_ERRORS', id, name: `EC_${id}`, description: '', permanent: false };
+}

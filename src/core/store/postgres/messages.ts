@@ -1,0 +1,386 @@
+import type {
+  ClaimedMessage,
+  MessageLogFilter,
+  MessageStore,
+  NewMessage,
+  OutboxItemInput,
+  StatusChange,
+  StoredMessage,
+  SubmitResult,
+} from '../types.js';
+import { and, type Db, type Fragment, jsonText, opt, outboxInsert, type Row, type Sql } from './shared.js';
+
+export function toMessage(r: Row): StoredMessage {
+  const m: StoredMessage = {
+    pk: r.pk,
+    accountId: r.account_id,
+    messageId: r.message_id,
+    bulkId: r.bulk_id,
+    api: r.api,
+    destination: r.destination,
+    content: r.content,
+    encoding: r.encoding,
+    messageCount: r.message_count,
+    webhook: r.webhook,
+    createdAt: r.created_at,
+    dueAt: r.due_at,
+    validUntil: r.valid_until,
+    state: r.state,
+    status: { groupId: r.status_group_id, id: r.status_id },
+    errorId: r.error_id,
+    attempts: r.attempts,
+  };
+  if (r.sender !== null) m.sender = r.sender;
+  if (r.callback_data !== null) m.callbackData = r.callback_data;
+  if (r.entity_id !== null) m.entityId = r.entity_id;
+  if (r.application_id !== null) m.applicationId = r.application_id;
+  if (r.campaign_reference_id !== null) m.campaignReferenceId = r.campaign_reference_id;
+  if (r.extras !== null) m.extras = r.extras;
+  if (r.delivery_window !== null) m.deliveryWindow = r.delivery_window;
+  if (r.carrier !== null) m.carrier = r.carrier;
+  if (r.carrier_message_id !== null) m.carrierMessageId = r.carrier_message_id;
+  if (r.sent_at !== null) m.sentAt = r.sent_at;
+  if (r.done_at !== null) m.doneAt = r.done_at;
+  if (r.mcc_mnc !== null) m.mccMnc = r.mcc_mnc;
+  return m;
+}
+
+function toClaimed(r: Row): ClaimedMessage {
+  const m = toMessage(r) as ClaimedMessage;
+  m.leaseUntil = r.lease_until;
+  return m;
+}
+
+const keyOf = (accountId: string, messageId: string): string => `${accountId}\u0000${messageId}`;
+
+/**
+ * Splits changes into rounds in which each message appears at most once, keeping each message's
+ * changes in order: one UPDATE … FROM cannot apply two changes to the same row.
+ */
+function rounds(changes: StatusChange[]): Array<Array<{ change: StatusChange; tag: number }>> {
+  const seen = new Map<number, number>();
+  const out: Array<Array<{ change: StatusChange; tag: number }>> = [];
+  changes.forEach((change, tag) => {
+    const round = seen.get(change.pk) ?? 0;
+    seen.set(change.pk, round + 1);
+    (out[round] ??= []).push({ change, tag });
+  });
+  return out;
+}
+
+export class PgMessageStore implements MessageStore {
+  constructor(private readonly sql: Sql) {}
+
+  async insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>> {
+    const n = messages.length;
+    if (n === 0) return [];
+    const accountIds = new Array<string>(n);
+    const messageIds = new Array<string>(n);
+    const bulkIds = new Array<string>(n);
+    const apis = new Array<string>(n);
+    const senders = new Array<string | null>(n);
+    const destinations = new Array<string>(n);
+    const contents = new Array<string | null>(n);
+    const encodings = new Array<string>(n);
+    const messageCounts = new Array<number>(n);
+    const callbackData = new Array<string | null>(n);
+    const entityIds = new Array<string | null>(n);
+    const applicationIds = new Array<string | null>(n);
+    const campaignReferenceIds = new Array<string | null>(n);
+    const webhooks = new Array<string | null>(n);
+    const extras = new Array<string | null>(n);
+    const windows = new Array<string | null>(n);
+    const createdAts = new Array<number>(n);
+    const dueAts = new Array<number>(n);
+    const validUntils = new Array<number>(n);
+    const states = new Array<string>(n);
+    const groupIds = new Array<number>(n);
+    const statusIds = new Array<number>(n);
+    const errorIds = new Array<number>(n);
+    for (let i = 0; i < n; i++) {
+      const m = messages[i]!;
+      accountIds[i] = m.accountId;
+      messageIds[i] = m.messageId;
+      bulkIds[i] = m.bulkId;
+      apis[i] = m.api;
+      senders[i] = opt(m.sender);
+      destinations[i] = m.destination;
+      contents[i] = jsonText(m.content);
+      encodings[i] = m.encoding;
+      messageCounts[i] = m.messageCount;
+      callbackData[i] = opt(m.callbackData);
+      entityIds[i] = opt(m.entityId);
+      applicationIds[i] = opt(m.applicationId);
+      campaignReferenceIds[i] = opt(m.campaignReferenceId);
+      webhooks[i] = jsonText(m.webhook);
+      extras[i] = jsonText(m.extras);
+      windows[i] = jsonText(m.deliveryWindow);
+      createdAts[i] = m.createdAt;
+      dueAts[i] = m.dueAt;
+      validUntils[i] = m.validUntil;
+      states[i] = m.state;
+      groupIds[i] = m.status.groupId;
+      statusIds[i] = m.status.id;
+      errorIds[i] = m.errorId;
+    }
+    // One statement for the whole batch. Rows are inserted in input order, so within the batch the
+    // first occurrence of an id wins and later ones hit the conflict clause.
+    const rows = await this.sql`
+      INSERT INTO messages (
+        account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
+        callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id)
+      SELECT
+        u.account_id, u.message_id, u.bulk_id, u.api, u.sender, u.destination, u.content::jsonb, u.encoding,
+        u.message_count, u.callback_data, u.entity_id, u.application_id, u.campaign_reference_id,
+        u.webhook::jsonb, u.extras::jsonb, u.delivery_window::jsonb, u.created_at, u.due_at, u.valid_until,
+        u.state, u.status_group_id, u.status_id, u.error_id
+      FROM unnest(
+        ${accountIds}::text[], ${messageIds}::text[], ${bulkIds}::text[], ${apis}::text[], ${senders}::text[],
+        ${destinations}::text[], ${contents}::text[], ${encodings}::text[], ${messageCounts}::int4[],
+        ${callbackData}::text[], ${entityIds}::text[], ${applicationIds}::text[], ${campaignReferenceIds}::text[],
+        ${webhooks}::text[], ${extras}::text[], ${windows}::text[], ${createdAts}::int8[], ${dueAts}::int8[],
+        ${validUntils}::int8[], ${states}::text[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[]
+      ) WITH ORDINALITY AS u(
+        account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
+        callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, ord)
+      ORDER BY u.ord
+      ON CONFLICT (account_id, message_id) DO NOTHING
+      RETURNING pk, account_id, message_id`;
+    const inserted = new Map<string, number>();
+    for (const r of rows) inserted.set(keyOf(r.account_id, r.message_id), r.pk);
+    const result = new Array<number | 'duplicate'>(n);
+    for (let i = 0; i < n; i++) {
+      const key = keyOf(accountIds[i]!, messageIds[i]!);
+      const pk = inserted.get(key);
+      if (pk === undefined) {
+        result[i] = 'duplicate';
+      } else {
+        result[i] = pk;
+        inserted.delete(key); // later occurrences in the batch are duplicates
+      }
+    }
+    return result;
+  }
+
+  async existingMessageIds(accountId: string, messageIds: string[]): Promise<Set<string>> {
+    if (messageIds.length === 0) return new Set();
+    const rows = await this.sql`
+      SELECT message_id FROM messages WHERE account_id = ${accountId} AND message_id = ANY(${messageIds}::text[])`;
+    return new Set(rows.map((r) => r.message_id as string));
+  }
+
+  async get(accountId: string, messageId: string): Promise<StoredMessage | undefined> {
+    const rows = await this.sql`SELECT * FROM messages WHERE account_id = ${accountId} AND message_id = ${messageId}`;
+    return rows.length > 0 ? toMessage(rows[0]!) : undefined;
+  }
+
+  async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]> {
+    if (limit <= 0) return [];
+    // Each branch walks messages_state_due_idx in (due_at, pk) order and stops at the limit, so a
+    // large backlog is never sorted as a whole (an OR of both conditions would be). Rows another
+    // claimer holds are skipped, never waited for.
+    const rows = await this.sql`
+      WITH queued AS (
+        SELECT pk, due_at FROM messages
+        WHERE state = 'queued' AND due_at <= ${now}
+        ORDER BY due_at, pk LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ), expired AS (
+        SELECT pk, due_at FROM messages
+        WHERE state = 'dispatching' AND lease_until < ${now}
+        ORDER BY due_at, pk LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      ), picked AS (
+        SELECT pk FROM (SELECT * FROM queued UNION ALL SELECT * FROM expired) c
+        ORDER BY due_at, pk LIMIT ${limit}
+      )
+      UPDATE messages m SET state = 'dispatching', lease_until = ${leaseUntil}, attempts = m.attempts + 1
+      FROM picked WHERE m.pk = picked.pk
+      RETURNING m.*`;
+    return rows.map(toClaimed).sort((a, b) => a.dueAt - b.dueAt || a.pk - b.pk);
+  }
+
+  async requeue(items: Array<{ accountId: string; pk: number; dueAt: number }>): Promise<void> {
+    if (items.length === 0) return;
+    // A single statement is atomic on its own. Only claimed messages go back to the queue.
+    await this.sql`
+      UPDATE messages m SET state = 'queued', due_at = u.due_at, lease_until = NULL
+      FROM unnest(
+        ${items.map((i) => i.accountId)}::text[], ${items.map((i) => i.pk)}::int8[], ${items.map((i) => i.dueAt)}::int8[]
+      ) AS u(account_id, pk, due_at)
+      WHERE m.pk = u.pk AND m.account_id = u.account_id AND m.state = 'dispatching'`;
+  }
+
+  async markSubmitted(results: SubmitResult[]): Promise<void> {
+    if (results.length === 0) return;
+    await this.sql`
+      UPDATE messages m
+      SET state = 'submitted', carrier = u.carrier, carrier_message_id = u.carrier_message_id,
+          sent_at = u.at, lease_until = NULL
+      FROM unnest(
+        ${results.map((r) => r.accountId)}::text[], ${results.map((r) => r.pk)}::int8[],
+        ${results.map((r) => r.carrier)}::text[], ${results.map((r) => r.carrierMessageId)}::text[],
+        ${results.map((r) => r.at)}::int8[]
+      ) AS u(account_id, pk, carrier, carrier_message_id, at)
+      WHERE m.pk = u.pk AND m.account_id = u.account_id AND m.state <> 'final'`;
+  }
+
+  async listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]> {
+    const rows = await this.sql`
+      SELECT * FROM messages
+      WHERE state = 'submitted' AND carrier = ${carrier} AND pk > ${afterPk ?? 0}
+      ORDER BY pk LIMIT ${limit}`;
+    return rows.map(toMessage);
+  }
+
+  async listOverdueSubmitted(now: number, limit: number): Promise<StoredMessage[]> {
+    const rows = await this.sql`
+      SELECT * FROM messages
+      WHERE state = 'submitted' AND valid_until < ${now}
+      ORDER BY valid_until, pk LIMIT ${limit}`;
+    return rows.map(toMessage);
+  }
+
+  async findByCarrierIds(carrier: string, carrierMessageIds: string[]): Promise<StoredMessage[]> {
+    if (carrierMessageIds.length === 0) return [];
+    const rows = await this.sql`
+      SELECT * FROM messages
+      WHERE carrier = ${carrier} AND carrier_message_id = ANY(${carrierMessageIds}::text[])
+      ORDER BY pk`;
+    return rows.map(toMessage);
+  }
+
+  async applyStatusChanges(changes: StatusChange[]): Promise<void> {
+    if (changes.length === 0) return;
+    const batches = rounds(changes);
+    if (batches.length === 1) {
+      await this.applyRound(this.sql, batches[0]!);
+      return;
+    }
+    await this.sql.begin(async (tx) => {
+      for (const batch of batches) await this.applyRound(tx, batch);
+    });
+  }
+
+  /**
+   * One statement: updates the messages not yet final, then inserts the pull reports and webhook
+   * items of exactly the changes that were applied (matched by tag).
+   */
+  private async applyRound(sql: Db, batch: Array<{ change: StatusChange; tag: number }>): Promise<void> {
+    const n = batch.length;
+    const accountIds = new Array<string>(n);
+    const pks = new Array<number>(n);
+    const groupIds = new Array<number>(n);
+    const statusIds = new Array<number>(n);
+    const errorIds = new Array<number>(n);
+    const finals = new Array<number>(n);
+    const ats = new Array<number>(n);
+    const mccMncs = new Array<string | null>(n);
+    const tags = new Array<number>(n);
+    const reportTags: number[] = [];
+    const reportAccounts: string[] = [];
+    const reportPks: number[] = [];
+    const reportData: string[] = [];
+    const reportAts: number[] = [];
+    const items: OutboxItemInput[] = [];
+    const itemTags: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const { change: c, tag } = batch[i]!;
+      accountIds[i] = c.accountId;
+      pks[i] = c.pk;
+      groupIds[i] = c.status.groupId;
+      statusIds[i] = c.status.id;
+      errorIds[i] = c.errorId;
+      finals[i] = c.final ? 1 : 0;
+      ats[i] = c.at;
+      mccMncs[i] = opt(c.mccMnc);
+      tags[i] = tag;
+      if (c.pullReport) {
+        reportTags.push(tag);
+        reportAccounts.push(c.accountId);
+        reportPks.push(c.pk);
+        reportData.push(JSON.stringify(c.pullReport));
+        reportAts.push(c.at);
+      }
+      for (const item of c.webhooks ?? []) {
+        items.push(item);
+        itemTags.push(tag);
+      }
+    }
+    await sql`
+      WITH upd AS (
+        UPDATE messages m SET
+          status_group_id = c.status_group_id,
+          status_id = c.status_id,
+          error_id = c.error_id,
+          mcc_mnc = coalesce(c.mcc_mnc, m.mcc_mnc),
+          state = CASE WHEN c.final = 1 THEN 'final' ELSE m.state END,
+          done_at = CASE WHEN c.final = 1 THEN c.at ELSE m.done_at END,
+          lease_until = CASE WHEN c.final = 1 THEN NULL ELSE m.lease_until END
+        FROM unnest(
+          ${accountIds}::text[], ${pks}::int8[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
+          ${finals}::int4[], ${ats}::int8[], ${mccMncs}::text[], ${tags}::int8[]
+        ) AS c(account_id, pk, status_group_id, status_id, error_id, final, at, mcc_mnc, tag)
+        WHERE m.pk = c.pk AND m.account_id = c.account_id AND m.state <> 'final'
+        RETURNING c.tag
+      ), rep AS (
+        INSERT INTO reports (account_id, message_pk, bulk_id, message_id, entity_id, application_id,
+                             campaign_reference_id, data, created_at)
+        SELECT r.account_id, r.message_pk, r.data::jsonb->>'bulkId', r.data::jsonb->>'messageId',
+               r.data::jsonb->>'entityId', r.data::jsonb->>'applicationId', r.data::jsonb->>'campaignReferenceId',
+               r.data::jsonb, r.created_at
+        FROM unnest(${reportTags}::int8[], ${reportAccounts}::text[], ${reportPks}::int8[], ${reportData}::text[],
+                    ${reportAts}::int8[]) WITH ORDINALITY AS r(tag, account_id, message_pk, data, created_at, ord)
+        WHERE r.tag IN (SELECT tag FROM upd)
+        ORDER BY r.ord
+      ), box AS (
+        ${outboxInsert(sql, items, { values: itemTags, source: sql`SELECT tag FROM upd` })}
+      )
+      SELECT 1`;
+  }
+
+  async listLogs(filter: MessageLogFilter): Promise<StoredMessage[]> {
+    const sql = this.sql;
+    const where: Fragment[] = [sql`account_id = ${filter.accountId}`, sql`created_at >= ${filter.since}`];
+    if (filter.beforePk !== undefined) where.push(sql`pk < ${filter.beforePk}`);
+    if (filter.sender !== undefined) where.push(sql`sender = ${filter.sender}`);
+    if (filter.destination !== undefined) where.push(sql`destination = ${filter.destination}`);
+    if (filter.bulkIds?.length) where.push(sql`bulk_id = ANY(${filter.bulkIds}::text[])`);
+    if (filter.messageIds?.length) where.push(sql`message_id = ANY(${filter.messageIds}::text[])`);
+    if (filter.campaignReferenceIds?.length) {
+      where.push(sql`campaign_reference_id = ANY(${filter.campaignReferenceIds}::text[])`);
+    }
+    if (filter.statusGroupId !== undefined) where.push(sql`status_group_id = ${filter.statusGroupId}`);
+    if (filter.sentSince !== undefined) where.push(sql`coalesce(sent_at, created_at) >= ${filter.sentSince}`);
+    if (filter.sentUntil !== undefined) where.push(sql`coalesce(sent_at, created_at) <= ${filter.sentUntil}`);
+    if (filter.mcc !== undefined) where.push(sql`left(mcc_mnc, 3) = ${filter.mcc}`);
+    if (filter.mnc !== undefined) where.push(sql`substr(mcc_mnc, 4) = ${filter.mnc}`);
+    if (filter.entityId !== undefined) where.push(sql`entity_id = ${filter.entityId}`);
+    if (filter.applicationId !== undefined) where.push(sql`application_id = ${filter.applicationId}`);
+    const rows = await sql`
+      SELECT * FROM messages WHERE ${and(sql, where)} ORDER BY pk DESC LIMIT ${filter.limit}`;
+    return rows.map(toMessage);
+  }
+
+  /** Returns messages removed; consumed reports and consumed or webhook-only inbound older than `before` go too. */
+  async purgeBefore(before: number): Promise<number> {
+    const rows = await this.sql`
+      WITH gone AS (
+        DELETE FROM messages
+        WHERE state = 'final' AND coalesce(done_at, created_at) < ${before}
+        RETURNING pk
+      ), reports_gone AS (
+        DELETE FROM reports WHERE consumed_at IS NOT NULL AND created_at < ${before}
+      ), inbound_gone AS (
+        DELETE FROM inbound WHERE received_at < ${before} AND (consumed_at IS NOT NULL OR NOT pullable)
+      ), outbox_gone AS (
+        DELETE FROM outbox WHERE state <> 'pending' AND created_at < ${before}
+      ), attempts_gone AS (
+        DELETE FROM webhook_attempts WHERE started_at < ${before}
+      )
+      SELECT count(*) AS n FROM gone`;
+    return rows[0]!.n;
+  }
+}

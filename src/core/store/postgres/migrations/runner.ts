@@ -1,0 +1,41 @@
+import type { Sql } from '../shared.js';
+import { migration as initial } from './001-initial.js';
+
+export interface Migration {
+  /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
+  version: string;
+  name: string;
+  /** One or more statements, run together inside the migration transaction. */
+  sql: string;
+}
+
+/** Every migration, oldest first. Append new ones; never edit one that has shipped. */
+export const migrations: readonly Migration[] = [initial];
+
+/**
+ * Applies pending migrations in one transaction. A transaction-scoped advisory lock keyed by the
+ * current schema serialises nodes that start together: the first applies, the others wait, then
+ * find nothing left to do. Returns the versions applied by this call.
+ */
+export async function runMigrations(sql: Sql, list: readonly Migration[] = migrations): Promise<string[]> {
+  const ordered = [...list].sort((a, b) => (a.version < b.version ? -1 : a.version > b.version ? 1 : 0));
+  return sql.begin(async (tx) => {
+    await tx`SELECT pg_advisory_xact_lock(hashtext('switchboard.migrate'), hashtext(coalesce(current_schema(), '')))`;
+    await tx`
+      CREATE TABLE IF NOT EXISTS schema_migrations (
+        version    text PRIMARY KEY,
+        name       text NOT NULL,
+        applied_at bigint NOT NULL
+      )`;
+    const rows = await tx<{ version: string }[]>`SELECT version FROM schema_migrations`;
+    const done = new Set(rows.map((r) => r.version));
+    const applied: string[] = [];
+    for (const m of ordered) {
+      if (done.has(m.version)) continue;
+      await tx.unsafe(m.sql);
+      await tx`INSERT INTO schema_migrations (version, name, applied_at) VALUES (${m.version}, ${m.name}, ${Date.now()})`;
+      applied.push(m.version);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,117 @@
+import type { OutboxItem, OutboxItemInput, OutboxStore, WebhookAttempt } from '../types.js';
+import { outboxInsert, type Row, type Sql } from './shared.js';
+
+function toItem(r: Row): OutboxItem {
+  const item: OutboxItem = {
+    id: r.id,
+    accountId: r.account_id,
+    url: r.url,
+    format: r.format,
+    payload: r.payload,
+    createdAt: r.created_at,
+    dueAt: r.due_at,
+    attempts: r.attempts,
+    state: r.state,
+  };
+  if (r.security !== null) item.security = r.security;
+  if (r.subscription_id !== null) item.subscriptionId = r.subscription_id;
+  if (r.last_error !== null) item.lastError = r.last_error;
+  return item;
+}
+
+function toAttempt(r: Row): WebhookAttempt {
+  const a: WebhookAttempt = {
+    id: r.id,
+    accountId: r.account_id,
+    url: r.url,
+    itemIds: r.item_ids,
+    attemptNo: r.attempt_no,
+    startedAt: r.started_at,
+    durationMs: r.duration_ms,
+    outcome: r.outcome,
+  };
+  if (r.http_status !== null) a.httpStatus = r.http_status;
+  if (r.error !== null) a.error = r.error;
+  return a;
+}
+
+/** What an item remembers of a failed attempt: the transport error, else the HTTP status. */
+function lastErrorOf(attempt: Omit<WebhookAttempt, 'id'>): string | null {
+  if (attempt.error !== undefined) return attempt.error;
+  if (attempt.outcome !== 'delivered' && attempt.httpStatus !== undefined) return `HTTP ${attempt.httpStatus}`;
+  return null;
+}
+
+export class PgOutboxStore implements OutboxStore {
+  constructor(private readonly sql: Sql) {}
+
+  async enqueue(items: OutboxItemInput[]): Promise<void> {
+    if (items.length === 0) return;
+    await outboxInsert(this.sql, items);
+  }
+
+  async claimDue(now: number, limit: number, leaseUntil: number): Promise<OutboxItem[]> {
+    if (limit <= 0) return [];
+    // A claimed item stays `pending` with a lease; it is claimable again only once the lease expires.
+    const rows = await this.sql`
+      UPDATE outbox SET lease_until = ${leaseUntil}
+      WHERE id IN (
+        SELECT id FROM outbox
+        WHERE state = 'pending' AND due_at <= ${now} AND (lease_until IS NULL OR lease_until < ${now})
+        ORDER BY due_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING *`;
+    return rows.map(toItem).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
+  }
+
+  async recordAttempt(
+    attempt: Omit<WebhookAttempt, 'id'>,
+    next: { state: 'delivered' } | { state: 'pending'; dueAt: number } | { state: 'failed' },
+  ): Promise<void> {
+    const a = attempt;
+    const dueAt = next.state === 'pending' ? next.dueAt : null;
+    // One statement, so the attempt and the item updates commit together.
+    await this.sql`
+      WITH attempt AS (
+        INSERT INTO webhook_attempts (account_id, url, item_ids, attempt_no, started_at, duration_ms, http_status,
+                                      error, outcome)
+        VALUES (${a.accountId}, ${a.url}, ${a.itemIds}::int8[], ${a.attemptNo}, ${a.startedAt}, ${a.durationMs},
+                ${a.httpStatus ?? null}, ${a.error ?? null}, ${a.outcome})
+      )
+      UPDATE outbox SET
+        state = ${next.state},
+        attempts = attempts + 1,
+        last_error = ${lastErrorOf(a)},
+        due_at = coalesce(${dueAt}::int8, due_at),
+        lease_until = NULL
+      WHERE account_id = ${a.accountId} AND id = ANY(${a.itemIds}::int8[]) AND state = 'pending'`;
+  }
+
+  async listAttempts(accountId: string, limit: number, beforeId?: number): Promise<WebhookAttempt[]> {
+    const rows =
+      beforeId === undefined
+        ? await this.sql`
+            SELECT * FROM webhook_attempts WHERE account_id = ${accountId} ORDER BY id DESC LIMIT ${limit}`
+        : await this.sql`
+            SELECT * FROM webhook_attempts WHERE account_id = ${accountId} AND id < ${beforeId}
+            ORDER BY id DESC LIMIT ${limit}`;
+    return rows.map(toAttempt);
+  }
+
+  async listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number): Promise<OutboxItem[]> {
+    const rows =
+      state === undefined
+        ? await this.sql`SELECT * FROM outbox WHERE account_id = ${accountId} ORDER BY id DESC LIMIT ${limit}`
+        : await this.sql`
+            SELECT * FROM outbox WHERE account_id = ${accountId} AND state = ${state} ORDER BY id DESC LIMIT ${limit}`;
+    return rows.map(toItem);
+  }
+
+  async countByState(): Promise<Record<OutboxItem['state'], number>> {
+    const rows = await this.sql`SELECT state, count(*) AS n FROM outbox GROUP BY state`;
+    const counts: Record<OutboxItem['state'], number> = { pending: 0, delivered: 0, failed: 0 };
+    for (const r of rows) counts[r.state as OutboxItem['state']] = r.n;
+    return counts;
+  }
+}

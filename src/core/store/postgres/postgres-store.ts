@@ -1,0 +1,108 @@
+import postgres from 'postgres';
+import type { Store } from '../types.js';
+import { PgAccountStore } from './accounts.js';
+import { PgApiKeyStore } from './api-keys.js';
+import { PgInboundStore } from './inbound.js';
+import { PgMessageStore } from './messages.js';
+import { runMigrations } from './migrations/runner.js';
+import { PgOutboxStore } from './outbox.js';
+import { PgPhoneStore } from './phones.js';
+import { PgReportStore } from './reports.js';
+import type { Sql } from './shared.js';
+import { PgSubscriptionStore } from './subscriptions.js';
+
+export interface PostgresStoreOptions {
+  /** Schema holding every table; created if absent and put first on each connection's search_path. */
+  schema?: string;
+  /** Pool size. */
+  max?: number;
+  /** Seconds close() waits for running queries before cutting connections. */
+  closeTimeout?: number;
+}
+
+const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
+
+/** int8 and numeric as JS numbers: ids and epoch-millisecond times stay well inside 2^53. */
+const toNumber = (raw: string): number => Number(raw);
+const fromNumber = (value: number): string => String(value);
+
+function connect(url: string, options: PostgresStoreOptions): Sql {
+  return postgres(url, {
+    max: options.max ?? 10,
+    prepare: true,
+    idle_timeout: 60,
+    onnotice: () => {},
+    transform: { undefined: null },
+    types: {
+      bigint: { to: 20, from: [20], serialize: fromNumber, parse: toNumber },
+      numeric: { to: 1700, from: [1700], serialize: fromNumber, parse: toNumber },
+    },
+    connection: {
+      application_name: 'switchboard',
+      ...(options.schema ? { search_path: `"${options.schema}"` } : {}),
+    },
+  }) as unknown as Sql;
+}
+
+class PostgresStore implements Store {
+  readonly driver = 'postgres' as const;
+  readonly accounts: PgAccountStore;
+  readonly keys: PgApiKeyStore;
+  readonly messages: PgMessageStore;
+  readonly reports: PgReportStore;
+  readonly inbound: PgInboundStore;
+  readonly outbox: PgOutboxStore;
+  readonly subscriptions: PgSubscriptionStore;
+  readonly phones: PgPhoneStore;
+  private closing: Promise<void> | undefined;
+
+  constructor(
+    private readonly sql: Sql,
+    private readonly closeTimeout: number,
+  ) {
+    this.accounts = new PgAccountStore(sql);
+    this.keys = new PgApiKeyStore(sql);
+    this.messages = new PgMessageStore(sql);
+    this.reports = new PgReportStore(sql);
+    this.inbound = new PgInboundStore(sql);
+    this.outbox = new PgOutboxStore(sql);
+    this.subscriptions = new PgSubscriptionStore(sql);
+    this.phones = new PgPhoneStore(sql);
+  }
+
+  migrate(): Promise<string[]> {
+    return runMigrations(this.sql);
+  }
+
+  close(): Promise<void> {
+    this.closing ??= this.sql.end({ timeout: this.closeTimeout });
+    return this.closing;
+  }
+}
+
+/**
+ * Opens a PostgreSQL store on a pool of connections. Call `migrate()` before use. Several
+ * processes may share one database (and schema): claims use row locks with SKIP LOCKED.
+ */
+export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
+  const schema = options.schema;
+  if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
+  const sql = connect(url, options);
+  try {
+    if (schema !== undefined) {
+      try {
+        await sql.unsafe(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
+      } catch (error) {
+        // Another node created it between the existence check and the insert.
+        const code = (error as { code?: string }).code;
+        if (code !== '23505' && code !== '42P06') throw error;
+      }
+    } else {
+      await sql`SELECT 1`;
+    }
+  } catch (error) {
+    await sql.end({ timeout: 1 });
+    throw error;
+  }
+  return new PostgresStore(sql, options.closeTimeout ?? 5);
+}

@@ -1,0 +1,70 @@
+import type postgres from 'postgres';
+import type { OutboxItemInput } from '../types.js';
+
+/** Custom types registered on the pool: int8 and numeric come back as JS numbers. */
+export type PgTypes = {
+  bigint: number;
+  numeric: number;
+};
+
+export type Sql = postgres.Sql<PgTypes>;
+/** Either the pool or a transaction; every sub-store query works on both. */
+export type Db = postgres.ISql<PgTypes>;
+export type Fragment = postgres.PendingQuery<postgres.Row[]>;
+export type Row = postgres.Row;
+
+/** Column value for an optional field: undefined becomes SQL NULL. */
+export const opt = <T>(value: T | undefined | null): T | null => (value === undefined ? null : value);
+
+/** JSON text for a jsonb element of an unnest array (cast `::jsonb` in SQL); undefined becomes NULL. */
+export const jsonText = (value: unknown): string | null =>
+  value === undefined || value === null ? null : JSON.stringify(value);
+
+/** Joins conditions with AND. */
+export function and(sql: Db, conditions: Fragment[]): Fragment {
+  let out = conditions[0]!;
+  for (let i = 1; i < conditions.length; i++) out = sql`${out} AND ${conditions[i]!}`;
+  return out;
+}
+
+/**
+ * `INSERT INTO outbox … SELECT … FROM unnest(…)` for a batch of items, as a fragment usable alone or
+ * inside a CTE. With `tags`, item i carries `tags.values[i]` and only items whose tag is among
+ * those `tags.source` selects (a fragment selecting one column) are inserted.
+ */
+export function outboxInsert(
+  sql: Db,
+  items: OutboxItemInput[],
+  tags?: { values: number[]; source: Fragment },
+): Fragment {
+  const n = items.length;
+  const accountIds = new Array<string>(n);
+  const urls = new Array<string>(n);
+  const formats = new Array<string>(n);
+  const payloads = new Array<string | null>(n);
+  const securities = new Array<string | null>(n);
+  const subscriptionIds = new Array<string | null>(n);
+  const createdAts = new Array<number>(n);
+  const dueAts = new Array<number>(n);
+  for (let i = 0; i < n; i++) {
+    const item = items[i]!;
+    accountIds[i] = item.accountId;
+    urls[i] = item.url;
+    formats[i] = item.format;
+    payloads[i] = jsonText(item.payload) ?? 'null';
+    securities[i] = jsonText(item.security);
+    subscriptionIds[i] = opt(item.subscriptionId);
+    createdAts[i] = item.createdAt;
+    dueAts[i] = item.dueAt;
+  }
+  const filter = tags ? sql`WHERE i.tag IN (${tags.source})` : sql``;
+  return sql`
+    INSERT INTO outbox (account_id, url, format, payload, security, subscription_id, created_at, due_at)
+    SELECT i.account_id, i.url, i.format, i.payload::jsonb, i.security::jsonb, i.subscription_id, i.created_at, i.due_at
+    FROM unnest(
+      ${accountIds}::text[], ${urls}::text[], ${formats}::text[], ${payloads}::text[], ${securities}::text[],
+      ${subscriptionIds}::text[], ${createdAts}::int8[], ${dueAts}::int8[], ${tags ? tags.values : new Array<number>(n).fill(0)}::int8[]
+    ) WITH ORDINALITY AS i(account_id, url, format, payload, security, subscription_id, created_at, due_at, tag, ord)
+    ${filter}
+    ORDER BY i.ord`;
+}

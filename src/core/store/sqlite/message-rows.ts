@@ -1,0 +1,123 @@
+import type {
+  ApiFamily,
+  ClaimedMessage,
+  DeliveryWindow,
+  MessageContent,
+  MessageState,
+  MessageWebhook,
+  NewMessage,
+  StoredMessage,
+} from '../types.js';
+import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined } from './shared.js';
+
+/** A `messages` row as SQLite returns it. */
+export interface MessageRow {
+  pk: number;
+  account_id: string;
+  message_id: string;
+  bulk_id: string;
+  api: ApiFamily;
+  sender: string | null;
+  destination: string;
+  content: string;
+  encoding: NewMessage['encoding'];
+  message_count: number;
+  callback_data: string | null;
+  entity_id: string | null;
+  application_id: string | null;
+  campaign_reference_id: string | null;
+  webhook: string;
+  extras: string | null;
+  delivery_window: string | null;
+  created_at: number;
+  due_at: number;
+  valid_until: number;
+  state: MessageState;
+  status_group_id: number;
+  status_id: number;
+  error_id: number;
+  carrier: string | null;
+  carrier_message_id: string | null;
+  sent_at: number | null;
+  done_at: number | null;
+  mcc_mnc: string | null;
+  attempts: number;
+  lease_until: number | null;
+}
+
+export const MESSAGE_INSERT_SQL = `INSERT INTO messages (account_id, message_id, bulk_id, api, sender, destination,
+    content, encoding, message_count, callback_data, entity_id, application_id, campaign_reference_id, webhook,
+    extras, delivery_window, created_at, due_at, valid_until, state, status_group_id, status_id, error_id)
+  VALUES (@accountId, @messageId, @bulkId, @api, @sender, @destination,
+    @content, @encoding, @messageCount, @callbackData, @entityId, @applicationId, @campaignReferenceId, @webhook,
+    @extras, @deliveryWindow, @createdAt, @dueAt, @validUntil, @state, @statusGroupId, @statusId, @errorId)
+  ON CONFLICT (account_id, message_id) DO NOTHING`;
+
+export function toInsertParams(message: NewMessage) {
+  return {
+    accountId: message.accountId,
+    messageId: message.messageId,
+    bulkId: message.bulkId,
+    api: message.api,
+    sender: orNull(message.sender),
+    destination: message.destination,
+    content: JSON.stringify(message.content),
+    encoding: message.encoding,
+    messageCount: message.messageCount,
+    callbackData: orNull(message.callbackData),
+    entityId: orNull(message.entityId),
+    applicationId: orNull(message.applicationId),
+    campaignReferenceId: orNull(message.campaignReferenceId),
+    webhook: JSON.stringify(message.webhook),
+    extras: jsonOrNull(message.extras),
+    deliveryWindow: jsonOrNull(message.deliveryWindow),
+    createdAt: message.createdAt,
+    dueAt: message.dueAt,
+    validUntil: message.validUntil,
+    state: message.state,
+    statusGroupId: message.status.groupId,
+    statusId: message.status.id,
+    errorId: message.errorId,
+  };
+}
+
+export type MessageInsertParams = ReturnType<typeof toInsertParams>;
+
+export function toStoredMessage(row: MessageRow): StoredMessage {
+  return compact({
+    pk: row.pk,
+    accountId: row.account_id,
+    messageId: row.message_id,
+    bulkId: row.bulk_id,
+    api: row.api,
+    sender: nullToUndefined(row.sender),
+    destination: row.destination,
+    content: parseJson<MessageContent>(row.content),
+    encoding: row.encoding,
+    messageCount: row.message_count,
+    callbackData: nullToUndefined(row.callback_data),
+    entityId: nullToUndefined(row.entity_id),
+    applicationId: nullToUndefined(row.application_id),
+    campaignReferenceId: nullToUndefined(row.campaign_reference_id),
+    webhook: parseJson<MessageWebhook>(row.webhook),
+    extras: parseJsonOrUndefined<Record<string, unknown>>(row.extras),
+    deliveryWindow: parseJsonOrUndefined<DeliveryWindow>(row.delivery_window),
+    createdAt: row.created_at,
+    dueAt: row.due_at,
+    validUntil: row.valid_until,
+    state: row.state,
+    status: { groupId: row.status_group_id, id: row.status_id },
+    errorId: row.error_id,
+    carrier: nullToUndefined(row.carrier),
+    carrierMessageId: nullToUndefined(row.carrier_message_id),
+    sentAt: nullToUndefined(row.sent_at),
+    doneAt: nullToUndefined(row.done_at),
+    mccMnc: nullToUndefined(row.mcc_mnc),
+    attempts: row.attempts,
+  });
+}
+
+export function toClaimedMessage(row: MessageRow): ClaimedMessage {
+  if (row.lease_until === null) throw new Error(`claimed message ${row.pk} has no lease`);
+  return { ...toStoredMessage(row), leaseUntil: row.lease_until };
+}

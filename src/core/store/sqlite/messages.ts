@@ -1,0 +1,207 @@
+import type {
+  ClaimedMessage,
+  MessageLogFilter,
+  MessageStore,
+  NewMessage,
+  StatusChange,
+  StoredMessage,
+  SubmitResult,
+} from '../types.js';
+import { MessageLogQuery } from './message-logs.js';
+import {
+  MESSAGE_INSERT_SQL,
+  toClaimedMessage,
+  toInsertParams,
+  toStoredMessage,
+  type MessageInsertParams,
+  type MessageRow,
+} from './message-rows.js';
+import type { SqliteOutboxStore } from './outbox.js';
+import type { SqliteReportStore } from './reports.js';
+import { flag, orNull, preparedOnce, rowId, type Db } from './shared.js';
+
+const byDueThenPk = (a: MessageRow, b: MessageRow): number => a.due_at - b.due_at || a.pk - b.pk;
+
+export class SqliteMessageStore implements MessageStore {
+  private readonly logQuery: MessageLogQuery;
+
+  private readonly sql = preparedOnce(() => ({
+    insert: this.db.prepare<MessageInsertParams>(MESSAGE_INSERT_SQL),
+    existing: this.db
+      .prepare<[string, string], string>(
+        'SELECT message_id FROM messages WHERE account_id = ? AND message_id IN (SELECT value FROM json_each(?))',
+      )
+      .pluck(),
+    get: this.db.prepare<[string, string], MessageRow>('SELECT * FROM messages WHERE account_id = ? AND message_id = ?'),
+    // Each branch walks messages_state_due in (due_at, pk) order and stops at the limit, so a
+    // large backlog is never sorted as a whole.
+    claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, MessageRow>(
+      `UPDATE messages SET state = 'dispatching', lease_until = @leaseUntil, attempts = attempts + 1
+       WHERE pk IN (
+         SELECT pk FROM (
+           SELECT * FROM (SELECT pk, due_at FROM messages WHERE state = 'queued' AND due_at <= @now
+                          ORDER BY due_at, pk LIMIT @limit)
+           UNION ALL
+           SELECT * FROM (SELECT pk, due_at FROM messages WHERE state = 'dispatching' AND lease_until < @now
+                          ORDER BY due_at, pk LIMIT @limit))
+         ORDER BY due_at, pk LIMIT @limit)
+       RETURNING *`,
+    ),
+    requeue: this.db.prepare<[number, string, number]>(
+      `UPDATE messages SET state = 'queued', due_at = ?, lease_until = NULL
+       WHERE account_id = ? AND pk = ? AND state = 'dispatching'`,
+    ),
+    markSubmitted: this.db.prepare<[string, string, number, string, number]>(
+      `UPDATE messages SET state = 'submitted', carrier = ?, carrier_message_id = ?, sent_at = ?, lease_until = NULL
+       WHERE account_id = ? AND pk = ? AND state <> 'final'`,
+    ),
+    listSubmitted: this.db.prepare<[string, number, number], MessageRow>(
+      `SELECT * FROM messages WHERE state = 'submitted' AND carrier = ? AND pk > ? ORDER BY pk LIMIT ?`,
+    ),
+    listOverdue: this.db.prepare<[number, number], MessageRow>(
+      // INDEXED BY: without statistics the planner would prefer the far less selective state index.
+      `SELECT * FROM messages INDEXED BY messages_submitted_valid
+       WHERE state = 'submitted' AND valid_until < ? ORDER BY valid_until, pk LIMIT ?`,
+    ),
+    byCarrierIds: this.db.prepare<[string, string], MessageRow>(
+      `SELECT * FROM messages WHERE carrier = ? AND carrier_message_id IN (SELECT value FROM json_each(?)) ORDER BY pk`,
+    ),
+    // Final is final: the state guard makes a late or duplicate receipt a no-op (changes = 0).
+    applyStatus: this.db.prepare<{
+      accountId: string;
+      pk: number;
+      groupId: number;
+      statusId: number;
+      errorId: number;
+      mccMnc: string | null;
+      final: 0 | 1;
+      at: number;
+    }>(
+      `UPDATE messages SET status_group_id = @groupId, status_id = @statusId, error_id = @errorId,
+         mcc_mnc = coalesce(@mccMnc, mcc_mnc),
+         state = CASE WHEN @final THEN 'final' ELSE state END,
+         done_at = CASE WHEN @final THEN @at ELSE done_at END,
+         lease_until = CASE WHEN @final THEN NULL ELSE lease_until END
+       WHERE account_id = @accountId AND pk = @pk AND state <> 'final'`,
+    ),
+    // Messages rejected at acceptance are final without a done_at; their acceptance time counts.
+    purgeMessages: this.db.prepare<[number]>(
+      `DELETE FROM messages INDEXED BY messages_final_done
+       WHERE state = 'final' AND coalesce(done_at, created_at) < ?`,
+    ),
+    purgeReports: this.db.prepare<[number]>('DELETE FROM reports WHERE consumed_at IS NOT NULL AND created_at < ?'),
+    purgeInbound: this.db.prepare<[number]>(
+      'DELETE FROM inbound WHERE received_at < ? AND (consumed_at IS NOT NULL OR pullable = 0)',
+    ),
+    purgeOutbox: this.db.prepare<[number]>("DELETE FROM outbox WHERE state <> 'pending' AND created_at < ?"),
+    purgeAttempts: this.db.prepare<[number]>('DELETE FROM webhook_attempts WHERE started_at < ?'),
+  }));
+
+  private readonly transactions = preparedOnce(() => ({
+    insertMany: this.db.transaction((messages: readonly NewMessage[]): Array<number | 'duplicate'> => {
+      const { insert } = this.sql();
+      return messages.map((message) => {
+        const result = insert.run(toInsertParams(message));
+        return result.changes === 1 ? rowId(result) : 'duplicate';
+      });
+    }),
+    claim: this.db.transaction((now: number, limit: number, leaseUntil: number) =>
+      this.sql().claim.all({ now, limit, leaseUntil }),
+    ),
+    requeue: this.db.transaction((items: ReadonlyArray<{ accountId: string; pk: number; dueAt: number }>) => {
+      const { requeue } = this.sql();
+      for (const item of items) requeue.run(item.dueAt, item.accountId, item.pk);
+    }),
+    markSubmitted: this.db.transaction((results: readonly SubmitResult[]) => {
+      const { markSubmitted } = this.sql();
+      for (const r of results) markSubmitted.run(r.carrier, r.carrierMessageId, r.at, r.accountId, r.pk);
+    }),
+    applyStatusChanges: this.db.transaction((changes: readonly StatusChange[]) => {
+      const { applyStatus } = this.sql();
+      for (const change of changes) {
+        const { changes: updated } = applyStatus.run({
+          accountId: change.accountId,
+          pk: change.pk,
+          groupId: change.status.groupId,
+          statusId: change.status.id,
+          errorId: change.errorId,
+          mccMnc: orNull(change.mccMnc),
+          final: flag(change.final),
+          at: change.at,
+        });
+        if (updated === 0) continue;
+        if (change.pullReport) this.reports.insertReport(change.accountId, change.pk, change.pullReport, change.at);
+        if (change.webhooks) this.outbox.insertItems(change.webhooks);
+      }
+    }),
+    // Returns messages removed; consumed reports and consumed or webhook-only inbound go with them.
+    purge: this.db.transaction((before: number): number => {
+      const { purgeMessages, purgeReports, purgeInbound, purgeOutbox, purgeAttempts } = this.sql();
+      purgeReports.run(before);
+      purgeInbound.run(before);
+      purgeOutbox.run(before);
+      purgeAttempts.run(before);
+      return purgeMessages.run(before).changes;
+    }),
+  }));
+
+  constructor(
+    private readonly db: Db,
+    private readonly reports: SqliteReportStore,
+    private readonly outbox: SqliteOutboxStore,
+  ) {
+    this.logQuery = new MessageLogQuery(db);
+  }
+
+  async insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>> {
+    return this.transactions().insertMany.immediate(messages);
+  }
+
+  async existingMessageIds(accountId: string, messageIds: string[]): Promise<Set<string>> {
+    return new Set(this.sql().existing.all(accountId, JSON.stringify(messageIds)));
+  }
+
+  async get(accountId: string, messageId: string): Promise<StoredMessage | undefined> {
+    const row = this.sql().get.get(accountId, messageId);
+    return row && toStoredMessage(row);
+  }
+
+  async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]> {
+    // SQLite reads a negative LIMIT as "no limit".
+    if (limit <= 0) return [];
+    const rows = this.transactions().claim.immediate(now, limit, leaseUntil);
+    return rows.sort(byDueThenPk).map(toClaimedMessage);
+  }
+
+  async requeue(items: Array<{ accountId: string; pk: number; dueAt: number }>): Promise<void> {
+    this.transactions().requeue.immediate(items);
+  }
+
+  async markSubmitted(results: SubmitResult[]): Promise<void> {
+    this.transactions().markSubmitted.immediate(results);
+  }
+
+  async listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]> {
+    return this.sql().listSubmitted.all(carrier, afterPk ?? 0, limit).map(toStoredMessage);
+  }
+
+  async listOverdueSubmitted(now: number, limit: number): Promise<StoredMessage[]> {
+    return this.sql().listOverdue.all(now, limit).map(toStoredMessage);
+  }
+
+  async findByCarrierIds(carrier: string, carrierMessageIds: string[]): Promise<StoredMessage[]> {
+    return this.sql().byCarrierIds.all(carrier, JSON.stringify(carrierMessageIds)).map(toStoredMessage);
+  }
+
+  async applyStatusChanges(changes: StatusChange[]): Promise<void> {
+    this.transactions().applyStatusChanges.immediate(changes);
+  }
+
+  async listLogs(filter: MessageLogFilter): Promise<StoredMessage[]> {
+    return this.logQuery.run(filter).map(toStoredMessage);
+  }
+
+  async purgeBefore(before: number): Promise<number> {
+    return this.transactions().purge.immediate(before);
+  }
+}

@@ -1,0 +1,5 @@
+import { initialMigration } from './001-initial.js';
+import type { Migration } from './migration.js';
+
+/** Every migration, in version order. Append new ones; never edit one that has shipped. */
+export const migrations: readonly Migration[] = [initialMigration];

@@ -1,0 +1,203 @@
+import type { OutboxItem, OutboxItemInput, OutboxStore, WebhookAttempt, WebhookSecurity } from '../types.js';
+import {
+  compact,
+  jsonOrNull,
+  nullToUndefined,
+  orNull,
+  parseJson,
+  parseJsonOrUndefined,
+  preparedOnce,
+  rowId,
+  type Db,
+} from './shared.js';
+
+interface OutboxRow {
+  id: number;
+  account_id: string;
+  url: string;
+  format: string;
+  payload: string;
+  security: string | null;
+  subscription_id: string | null;
+  created_at: number;
+  due_at: number;
+  attempts: number;
+  state: OutboxItem['state'];
+  last_error: string | null;
+}
+
+interface AttemptRow {
+  id: number;
+  account_id: string;
+  url: string;
+  item_ids: string;
+  attempt_no: number;
+  started_at: number;
+  duration_ms: number;
+  http_status: number | null;
+  error: string | null;
+  outcome: WebhookAttempt['outcome'];
+}
+
+type NextState = Parameters<OutboxStore['recordAttempt']>[1];
+
+const toItem = (row: OutboxRow): OutboxItem =>
+  compact({
+    id: row.id,
+    accountId: row.account_id,
+    url: row.url,
+    format: row.format,
+    payload: parseJson<unknown>(row.payload),
+    security: parseJsonOrUndefined<WebhookSecurity>(row.security),
+    subscriptionId: nullToUndefined(row.subscription_id),
+    createdAt: row.created_at,
+    dueAt: row.due_at,
+    attempts: row.attempts,
+    state: row.state,
+    lastError: nullToUndefined(row.last_error),
+  });
+
+const toAttempt = (row: AttemptRow): WebhookAttempt =>
+  compact({
+    id: row.id,
+    accountId: row.account_id,
+    url: row.url,
+    itemIds: parseJson<number[]>(row.item_ids),
+    attemptNo: row.attempt_no,
+    startedAt: row.started_at,
+    durationMs: row.duration_ms,
+    httpStatus: nullToUndefined(row.http_status),
+    error: nullToUndefined(row.error),
+    outcome: row.outcome,
+  });
+
+/** What an item remembers of a failed attempt: the transport error, else the HTTP status. */
+function lastErrorOf(attempt: Omit<WebhookAttempt, 'id'>): string | null {
+  if (attempt.error !== undefined) return attempt.error;
+  if (attempt.outcome !== 'delivered' && attempt.httpStatus !== undefined) return `HTTP ${attempt.httpStatus}`;
+  return null;
+}
+
+export class SqliteOutboxStore implements OutboxStore {
+  private readonly sql = preparedOnce(() => ({
+    insert: this.db.prepare(
+      `INSERT INTO outbox (account_id, url, format, payload, security, subscription_id, created_at, due_at)
+       VALUES (@accountId, @url, @format, @payload, @security, @subscriptionId, @createdAt, @dueAt)`,
+    ),
+    // Leased items stay `pending`; the lease alone keeps a second sender off them until it expires.
+    claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, OutboxRow>(
+      `UPDATE outbox SET lease_until = @leaseUntil
+       WHERE id IN (
+         SELECT id FROM outbox
+         WHERE state = 'pending' AND due_at <= @now AND (lease_until IS NULL OR lease_until < @now)
+         ORDER BY due_at, id LIMIT @limit)
+       RETURNING *`,
+    ),
+    insertAttempt: this.db.prepare(
+      `INSERT INTO webhook_attempts
+         (account_id, url, item_ids, attempt_no, started_at, duration_ms, http_status, error, outcome)
+       VALUES (@accountId, @url, @itemIds, @attemptNo, @startedAt, @durationMs, @httpStatus, @error, @outcome)`,
+    ),
+    // Only pending items move: a late duplicate attempt must not undo a delivery.
+    settleItem: this.db.prepare(
+      `UPDATE outbox
+       SET attempts = attempts + 1, state = @state, due_at = coalesce(@dueAt, due_at),
+           last_error = @lastError, lease_until = NULL
+       WHERE id = @id AND account_id = @accountId AND state = 'pending'`,
+    ),
+    attempts: this.db.prepare<[string, number, number], AttemptRow>(
+      'SELECT * FROM webhook_attempts WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
+    ),
+    items: this.db.prepare<[string, number], OutboxRow>(
+      'SELECT * FROM outbox WHERE account_id = ? ORDER BY id DESC LIMIT ?',
+    ),
+    itemsInState: this.db.prepare<[string, string, number], OutboxRow>(
+      'SELECT * FROM outbox WHERE account_id = ? AND state = ? ORDER BY id DESC LIMIT ?',
+    ),
+    countByState: this.db.prepare<[], { state: OutboxItem['state']; count: number }>(
+      'SELECT state, count(*) AS count FROM outbox GROUP BY state',
+    ),
+  }));
+
+  private readonly enqueueTransaction = preparedOnce(() =>
+    this.db.transaction((items: readonly OutboxItemInput[]) => this.insertItems(items)),
+  );
+
+  private readonly claimTransaction = preparedOnce(() =>
+    this.db.transaction((now: number, limit: number, leaseUntil: number) =>
+      this.sql().claim.all({ now, limit, leaseUntil }),
+    ),
+  );
+
+  private readonly recordTransaction = preparedOnce(() =>
+    this.db.transaction((attempt: Omit<WebhookAttempt, 'id'>, next: NextState) => {
+      const { insertAttempt, settleItem } = this.sql();
+      insertAttempt.run({
+        accountId: attempt.accountId,
+        url: attempt.url,
+        itemIds: JSON.stringify(attempt.itemIds),
+        attemptNo: attempt.attemptNo,
+        startedAt: attempt.startedAt,
+        durationMs: attempt.durationMs,
+        httpStatus: orNull(attempt.httpStatus),
+        error: orNull(attempt.error),
+        outcome: attempt.outcome,
+      });
+      const lastError = lastErrorOf(attempt);
+      const dueAt = next.state === 'pending' ? next.dueAt : null;
+      for (const id of attempt.itemIds) {
+        settleItem.run({ id, accountId: attempt.accountId, state: next.state, dueAt, lastError });
+      }
+    }),
+  );
+
+  constructor(private readonly db: Db) {}
+
+  /** Inserts items inside the caller's transaction; other sub-stores enqueue webhooks through this. */
+  insertItems(items: readonly OutboxItemInput[]): void {
+    const { insert } = this.sql();
+    for (const item of items) {
+      insert.run({
+        accountId: item.accountId,
+        url: item.url,
+        format: item.format,
+        payload: JSON.stringify(item.payload),
+        security: jsonOrNull(item.security),
+        subscriptionId: orNull(item.subscriptionId),
+        createdAt: item.createdAt,
+        dueAt: item.dueAt,
+      });
+    }
+  }
+
+  async enqueue(items: OutboxItemInput[]): Promise<void> {
+    this.enqueueTransaction().immediate(items);
+  }
+
+  async claimDue(now: number, limit: number, leaseUntil: number): Promise<OutboxItem[]> {
+    // SQLite reads a negative LIMIT as "no limit".
+    if (limit <= 0) return [];
+    const rows = this.claimTransaction().immediate(now, limit, leaseUntil);
+    return rows.sort((a, b) => a.due_at - b.due_at || a.id - b.id).map(toItem);
+  }
+
+  async recordAttempt(attempt: Omit<WebhookAttempt, 'id'>, next: NextState): Promise<void> {
+    this.recordTransaction().immediate(attempt, next);
+  }
+
+  async listAttempts(accountId: string, limit: number, beforeId?: number): Promise<WebhookAttempt[]> {
+    return this.sql().attempts.all(accountId, beforeId ?? Number.MAX_SAFE_INTEGER, limit).map(toAttempt);
+  }
+
+  async listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number): Promise<OutboxItem[]> {
+    const { items, itemsInState } = this.sql();
+    const rows = state === undefined ? items.all(accountId, limit) : itemsInState.all(accountId, state, limit);
+    return rows.map(toItem);
+  }
+
+  async countByState(): Promise<Record<OutboxItem['state'], number>> {
+    const counts: Record<OutboxItem['state'], number> = { pending: 0, delivered: 0, failed: 0 };
+    for (const row of this.sql().countByState.all()) counts[row.state] = row.count;
+    return counts;
+  }
+}

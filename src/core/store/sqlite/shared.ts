@@ -1,0 +1,42 @@
+import type Database from 'better-sqlite3';
+
+export type Db = Database.Database;
+
+/**
+ * Builds a sub-store's prepared statements on first use and keeps them. Opening a store does not
+ * migrate, so statements cannot be prepared before the tables exist.
+ */
+export function preparedOnce<T>(build: () => T): () => T {
+  let statements: T | undefined;
+  return () => (statements ??= build());
+}
+
+/** SQLite cannot bind undefined or booleans. */
+export const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
+export const flag = (value: boolean): 0 | 1 => (value ? 1 : 0);
+
+export const jsonOrNull = (value: unknown): string | null => (value === undefined ? null : JSON.stringify(value));
+
+/** Parses JSON this driver wrote itself from a value of type T. */
+export function parseJson<T>(text: string): T {
+  return JSON.parse(text) as T;
+}
+
+export function parseJsonOrUndefined<T>(text: string | null): T | undefined {
+  return text === null ? undefined : parseJson<T>(text);
+}
+
+/**
+ * Drops undefined-valued keys, so a row read back equals the object that was written (optional
+ * fields absent rather than present-but-undefined).
+ */
+export function compact<T extends object>(value: T): T {
+  for (const key of Object.keys(value) as Array<keyof T>) {
+    if (value[key] === undefined) delete value[key];
+  }
+  return value;
+}
+
+export const nullToUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
+
+export const rowId = (result: Database.RunResult): number => Number(result.lastInsertRowid);

@@ -1,0 +1,69 @@
+import type { MessageContent, StatusRef, StoredMessage } from '../core/store/types.js';
+
+/**
+ * The seam between the message pipeline and a network. The sandbox is the first implementation; an
+ * SMPP connector implements the same interface, so the pipeline never changes for a new network.
+ * Nothing here knows HTTP or SQL.
+ */
+
+/** A message as handed to a carrier. */
+export interface OutboundSms {
+  accountId: string;
+  pk: number;
+  messageId: string;
+  sender?: string;
+  destination: string;
+  content: MessageContent;
+  encoding: 'GSM7' | 'UCS2' | 'BINARY';
+  messageCount: number;
+  validUntil: number;
+  flash: boolean;
+}
+
+export type SubmitOutcome =
+  | { pk: number; accountId: string; ok: true; carrierMessageId: string }
+  /** `retryable`: try again later (throttled, bind down); otherwise final with this status. */
+  | { pk: number; accountId: string; ok: false; retryable: boolean; status: StatusRef; errorId: number };
+
+/** A delivery receipt or intermediate state reported by the network. */
+export interface CarrierReceipt {
+  carrierMessageId: string;
+  status: StatusRef;
+  errorId: number;
+  final: boolean;
+  at: number;
+  mccMnc?: string;
+}
+
+/** A mobile-originated message arriving from the network. */
+export interface InboundSms {
+  /** The account the receiving number belongs to. */
+  accountId: string;
+  from: string;
+  to: string;
+  text: string;
+  smsCount: number;
+  receivedAt: number;
+}
+
+export interface CarrierEvents {
+  receipts(carrier: string, receipts: CarrierReceipt[]): void;
+  inbound(messages: InboundSms[]): void;
+}
+
+export interface Carrier {
+  readonly name: string;
+  start(events: CarrierEvents): Promise<void>;
+  /** Resolves once the carrier accepted or refused each message; one outcome per input, any order. */
+  submit(messages: OutboundSms[]): Promise<SubmitOutcome[]>;
+  /** Called at start-up with messages submitted to this carrier that have no final status yet. */
+  resume(submitted: StoredMessage[]): Promise<void>;
+  /** Stops taking submits; pending receipts may be dropped (they are resumed at next start). */
+  stop(): Promise<void>;
+}
+
+/** Chooses the carrier for a message (prefix routes, failover); the sandbox when nothing is configured. */
+export interface CarrierRouter {
+  carriers(): Carrier[];
+  route(message: OutboundSms): Carrier;
+}

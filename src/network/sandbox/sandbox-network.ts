@@ -1,0 +1,176 @@
+import { randomUUID } from 'node:crypto';
+import type { Logger } from '../../context.js';
+import type { Clock } from '../../core/clock.js';
+import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
+import type { PhoneMessage, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
+import type { Carrier, CarrierEvents, CarrierReceipt, OutboundSms, SubmitOutcome } from '../carrier.js';
+import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, normalizeNumber, type SandboxOutcomeName } from './outcomes.js';
+import { ReceiptQueue } from './receipt-queue.js';
+import { findRule, type SandboxRule } from './rules.js';
+
+interface Decision {
+  outcome: SandboxOutcomeName;
+  status: StatusRef;
+  errorId: number;
+  latencyMs: number;
+}
+
+/**
+ * The built-in carrier: virtual phones that accept every message and answer with a receipt chosen
+ * by the destination (see outcomes.ts and rules.ts) after `latencyMs`.
+ *
+ * Time comes from the Clock: due receipts are looked for every `tickMs` of real time against
+ * `clock.now()`, so tests with a ManualClock advance the clock instead of sleeping. Nothing is kept
+ * durably here: after a restart `resume` schedules again the receipts of submitted messages (the
+ * outcome depends only on the destination and the rules), so a crash between submit and receipt
+ * loses nothing. With several nodes on one database each resumes every submitted sandbox message;
+ * the later of two identical receipts finds the message final and is ignored. Account rules live
+ * in memory, per process.
+ */
+export class SandboxNetwork implements Carrier {
+  readonly name = 'sandbox';
+  private events: CarrierEvents | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private immediate: NodeJS.Immediate | undefined;
+  private stopped = false;
+  private readonly queue = new ReceiptQueue();
+  private readonly accountRules = new Map<string, SandboxRule[]>();
+
+  constructor(
+    private readonly deps: {
+      store: Store;
+      clock: Clock;
+      log: Logger;
+      latencyMs: number;
+      rules?: SandboxRule[];
+      /** Real-time interval between looks for due receipts. */
+      tickMs?: number;
+    },
+  ) {}
+
+  async start(events: CarrierEvents): Promise<void> {
+    this.events = events;
+    this.stopped = false;
+    this.timer = setInterval(() => this.emitDue(), this.deps.tickMs ?? 20);
+    this.timer.unref();
+  }
+
+  async submit(messages: OutboundSms[]): Promise<SubmitOutcome[]> {
+    const now = this.deps.clock.now();
+    const outcomes: SubmitOutcome[] = [];
+    const receipts: CarrierReceipt[] = [];
+    const inbox: PhoneMessage[] = [];
+    for (const message of messages) {
+      const { accountId, pk } = message;
+      const decision = this.decide(accountId, message.destination);
+      const behaviour = OUTCOME_BEHAVIOUR[decision.outcome];
+      if (this.stopped || behaviour === 'throttled') {
+        outcomes.push({ pk, accountId, ok: false, retryable: true, status: decision.status, errorId: decision.errorId });
+        continue;
+      }
+      if (behaviour === 'refused') {
+        outcomes.push({ pk, accountId, ok: false, retryable: false, status: decision.status, errorId: decision.errorId });
+        continue;
+      }
+      const carrierMessageId = randomUUID();
+      outcomes.push({ pk, accountId, ok: true, carrierMessageId });
+      if (decision.outcome === 'DELIVERED') inbox.push(phoneEntry(message, now));
+      if (behaviour === 'receipt') {
+        receipts.push({ carrierMessageId, status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id, final: false, at: now });
+        receipts.push(finalReceipt(carrierMessageId, decision, now + decision.latencyMs));
+      }
+    }
+    // The inbox is written before the submit counts as done: a failed write fails the submit
+    // (the dispatcher retries it) instead of leaving a delivered message the phone never got.
+    if (inbox.length > 0) await this.deps.store.phones.recordMany(inbox);
+    this.schedule(receipts);
+    return outcomes;
+  }
+
+  async resume(submitted: StoredMessage[]): Promise<void> {
+    const now = this.deps.clock.now();
+    const receipts: CarrierReceipt[] = [];
+    for (const message of submitted) {
+      if (message.carrierMessageId === undefined) continue;
+      const decision = this.decide(message.accountId, message.destination);
+      if (OUTCOME_BEHAVIOUR[decision.outcome] !== 'receipt') continue;
+      const due = (message.sentAt ?? now) + decision.latencyMs;
+      receipts.push(finalReceipt(message.carrierMessageId, decision, Math.max(due, now)));
+    }
+    this.schedule(receipts);
+    if (receipts.length > 0) this.deps.log.info({ count: receipts.length }, 'sandbox resumed pending receipts');
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
+    this.timer = undefined;
+    this.immediate = undefined;
+    this.events = undefined;
+    this.queue.clear();
+  }
+
+  /** The account's extra rules (checked before the file rules and the built-in table). */
+  rulesFor(accountId: string): SandboxRule[] {
+    return [...(this.accountRules.get(accountId) ?? [])];
+  }
+
+  setRules(accountId: string, rules: SandboxRule[]): void {
+    if (rules.length === 0) this.accountRules.delete(accountId);
+    else this.accountRules.set(accountId, [...rules]);
+  }
+
+  /** Receipts scheduled and not yet emitted. */
+  get pendingReceipts(): number {
+    return this.queue.size;
+  }
+
+  private decide(accountId: string, destination: string): Decision {
+    const rule = findRule([this.accountRules.get(accountId) ?? [], this.deps.rules ?? []], destination);
+    const outcome = rule?.outcome ?? builtInOutcome(destination);
+    const defaults = OUTCOME_DEFAULTS[outcome];
+    return {
+      outcome,
+      status: ref(rule?.status ? STATUS[rule.status] : defaults.status),
+      errorId: (rule?.error ? ERROR[rule.error] : defaults.error).id,
+      latencyMs: rule?.latencyMs ?? this.deps.latencyMs,
+    };
+  }
+
+  private schedule(receipts: CarrierReceipt[]): void {
+    if (receipts.length === 0 || this.stopped) return;
+    for (const receipt of receipts) this.queue.push(receipt);
+    // Receipts already due (zero latency) leave in the same turn's batch rather than a tick later.
+    const now = this.deps.clock.now();
+    if (receipts.some((r) => r.at <= now) && this.immediate === undefined) {
+      this.immediate = setImmediate(() => {
+        this.immediate = undefined;
+        this.emitDue();
+      });
+    }
+  }
+
+  private emitDue(): void {
+    if (!this.events || this.queue.size === 0) return;
+    const due = this.queue.takeDue(this.deps.clock.now());
+    if (due.length > 0) this.events.receipts(this.name, due);
+  }
+}
+
+function finalReceipt(carrierMessageId: string, decision: Decision, at: number): CarrierReceipt {
+  return { carrierMessageId, status: decision.status, errorId: decision.errorId, final: true, at };
+}
+
+function phoneEntry(message: OutboundSms, receivedAt: number): PhoneMessage {
+  const entry: PhoneMessage = {
+    accountId: message.accountId,
+    number: normalizeNumber(message.destination),
+    channel: 'SMS',
+    text: 'text' in message.content ? message.content.text : message.content.hex,
+    messageId: message.messageId,
+    receivedAt,
+  };
+  if (message.sender !== undefined) entry.from = message.sender;
+  return entry;
+}

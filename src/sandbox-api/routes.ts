@@ -1,0 +1,121 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../context.js';
+import { badRequest } from '../core/errors/api-problem.js';
+import { formatInfobipTime } from '../core/infobip-time.js';
+import { dropEmptyQueryValues } from '../core/query-params.js';
+import type { PhoneMessage } from '../core/store/types.js';
+import type { InboundSms } from '../network/carrier.js';
+import { normalizeNumber } from '../network/sandbox/outcomes.js';
+import { parseSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
+import { analyzeText } from '../sms/encoding/index.js';
+import {
+  TAG,
+  inboundBodySchema,
+  inboundResponseSchema,
+  phoneMessagesResponseSchema,
+  phoneParamsSchema,
+  phoneQuerySchema,
+  rulesBodySchema,
+  rulesResponseSchema,
+  type InboundBody,
+  type PhoneParams,
+  type PhoneQuery,
+} from './schemas.js';
+
+/**
+ * Switchboard's own sandbox API (legacy error envelope, same API keys): act as a phone sending an
+ * SMS to you, read what a virtual phone received, and set the account's outcome rules.
+ */
+export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  app.post<{ Body: InboundBody }>(
+    '/sandbox/1/sms/inbound',
+    {
+      schema: {
+        tags: [TAG],
+        summary: 'Simulate an inbound SMS from a virtual phone to one of your numbers',
+        description:
+          'The message enters the inbound pipeline like one from a real network: it is pushed to matching ' +
+          'INBOUND_MESSAGE subscriptions, or else waits for GET /sms/1/inbox/reports.',
+        body: inboundBodySchema,
+        response: { 200: inboundResponseSchema },
+      },
+    },
+    async (request) => {
+      const { text } = request.body;
+      const sms: InboundSms = {
+        accountId: request.accountId,
+        from: normalizeNumber(request.body.from),
+        to: normalizeNumber(request.body.to),
+        text,
+        smsCount: analyzeText(text).messageCount,
+        receivedAt: ctx.clock.now(),
+      };
+      await ctx.inbound.receive([sms]);
+      return { from: sms.from, to: sms.to, text: sms.text, smsCount: sms.smsCount, receivedAt: formatInfobipTime(sms.receivedAt) };
+    },
+  );
+
+  app.get<{ Params: PhoneParams; Querystring: PhoneQuery }>(
+    '/sandbox/1/phones/:number/messages',
+    {
+      preValidation: dropEmptyQueryValues,
+      schema: {
+        tags: [TAG],
+        summary: 'What a virtual phone received, newest first (e.g. to read a one-time code)',
+        params: phoneParamsSchema,
+        querystring: phoneQuerySchema,
+        response: { 200: phoneMessagesResponseSchema },
+      },
+    },
+    async (request) => {
+      const number = normalizeNumber(request.params.number);
+      const entries = await ctx.store.phones.list(request.accountId, number, request.query.limit);
+      return { number, messages: entries.map(renderPhoneMessage) };
+    },
+  );
+
+  app.get(
+    '/sandbox/1/rules',
+    {
+      schema: {
+        tags: [TAG],
+        summary: "The account's sandbox outcome rules",
+        description: 'Rules are kept in memory by each server process and are lost on restart.',
+        response: { 200: rulesResponseSchema },
+      },
+    },
+    async (request) => ({ rules: ctx.sandbox.rulesFor(request.accountId) }),
+  );
+
+  app.put<{ Body: { rules: unknown[] } }>(
+    '/sandbox/1/rules',
+    {
+      schema: {
+        tags: [TAG],
+        summary: "Replace the account's sandbox outcome rules",
+        description:
+          'Rules are checked in order before the rules file and the built-in suffix table; the first ' +
+          'match decides the outcome. Kept in memory by this server process only.',
+        body: rulesBodySchema,
+        response: { 200: rulesResponseSchema },
+      },
+    },
+    async (request) => {
+      const parsed = parseSandboxRules(request.body.rules);
+      if ('problems' in parsed) throw badRequest(parsed.problems.map((p) => ({ property: p.path, violation: p.problem })));
+      const rules: SandboxRule[] = parsed.rules;
+      ctx.sandbox.setRules(request.accountId, rules);
+      return { rules: ctx.sandbox.rulesFor(request.accountId) };
+    },
+  );
+}
+
+function renderPhoneMessage(entry: PhoneMessage): Record<string, unknown> {
+  const wire: Record<string, unknown> = { channel: entry.channel };
+  if (entry.messageId !== undefined) wire.messageId = entry.messageId;
+  if (entry.from !== undefined) wire.from = entry.from;
+  if (entry.text !== undefined) wire.text = entry.text;
+  wire.receivedAt = formatInfobipTime(entry.receivedAt);
+  if (entry.payload !== undefined) wire.payload = entry.payload;
+  return wire;
+}

@@ -1,0 +1,72 @@
+import { ApiProblem, badRequest, violation, type Violation } from '../../core/errors/api-problem.js';
+import { STATUS_GROUPS } from '../../core/pipeline/statuses.js';
+import { arrayParam, timeParam } from '../../core/query-params.js';
+import type { MessageLogFilter } from '../../core/store/types.js';
+import type { LogsQuery } from '../schemas/read-logs.js';
+import { READ_WINDOW_MS } from './read-window.js';
+
+/**
+ * The store filter of a logs query. Both log endpoints share it; they differ only in the names of
+ * the sender/destination parameters, passed in as already picked.
+ */
+export function logFilterFrom(
+  query: LogsQuery,
+  scope: { accountId: string; now: number; sender?: string | undefined; destination?: string | undefined },
+): MessageLogFilter {
+  const problems: Violation[] = [];
+  // Reads every parameter before failing, so one 400 names all the bad ones.
+  const collect = <T>(read: () => T): T | undefined => {
+    try {
+      return read();
+    } catch (error) {
+      if (!(error instanceof ApiProblem)) throw error;
+      problems.push(...error.violations);
+      return undefined;
+    }
+  };
+  const filter: MessageLogFilter = {
+    accountId: scope.accountId,
+    since: scope.now - READ_WINDOW_MS,
+    limit: query.limit,
+  };
+  const set = <K extends keyof MessageLogFilter>(key: K, value: MessageLogFilter[K] | undefined): void => {
+    if (value !== undefined) filter[key] = value;
+  };
+  set('sender', nonBlank(scope.sender));
+  set('destination', nonBlank(scope.destination));
+  set('bulkIds', collect(() => arrayParam('bulkId', query.bulkId)));
+  set('messageIds', collect(() => arrayParam('messageId', query.messageId)));
+  set('campaignReferenceIds', collect(() => arrayParam('campaignReferenceId', query.campaignReferenceId)));
+  if (query.generalStatus !== undefined) set('statusGroupId', STATUS_GROUPS.indexOf(query.generalStatus));
+  set('sentSince', collect(() => timeParam('sentSince', query.sentSince)));
+  set('sentUntil', collect(() => timeParam('sentUntil', query.sentUntil)));
+  const mcc = nonBlank(query.mcc);
+  const mnc = nonBlank(query.mnc);
+  if (mnc !== undefined && mcc === undefined) problems.push({ property: 'mnc', violation: 'requires mcc' });
+  set('mcc', mcc);
+  set('mnc', mnc);
+  set('entityId', nonBlank(query.entityId));
+  set('applicationId', nonBlank(query.applicationId));
+  if (problems.length > 0) throw badRequest(problems);
+  return filter;
+}
+
+const nonBlank = (value: string | undefined): string | undefined =>
+  value === undefined || value.trim() === '' ? undefined : value;
+
+/**
+ * Cursors are opaque to clients: base64url of the sequence number of the last message returned.
+ * Pages go newest first, so the next page holds messages with a smaller one.
+ */
+export function encodeCursor(pk: number): string {
+  return Buffer.from(`pk:${pk}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): number {
+  const match = /^pk:([1-9]\d{0,15})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  const pk = match ? Number(match[1]) : NaN;
+  if (!Number.isSafeInteger(pk) || encodeCursor(pk) !== cursor) {
+    throw violation('cursor', 'is not a cursor returned by this endpoint');
+  }
+  return pk;
+}

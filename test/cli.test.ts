@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import { promisify } from 'node:util';
+import { startChildServer } from './helpers/child-server.js';
+import { testEnv } from './helpers/server.js';
+
+const run = promisify(execFile);
+const cli = path.resolve('dist/src/cli.js');
+
+async function switchboard(env: Record<string, string>, ...args: string[]): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(process.execPath, [cli, ...args], { env: { ...process.env, ...env } });
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const e = error as { stdout: string; stderr: string; code: number };
+    return { stdout: e.stdout, stderr: e.stderr, code: e.code };
+  }
+}
+
+const reports = (url: string, key: string): Promise<Response> => fetch(`${url}/sms/3/reports`, { headers: { authorization: `App ${key}` } });
+
+describe('command line', () => {
+  const dirs: string[] = [];
+  after(async () => {
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('generates and prints a key once when none exists, then manages keys while the server runs', async () => {
+    const env = await testEnv({ SWITCHBOARD_AUTH_CACHE_MS: '0' });
+    delete env.SWITCHBOARD_API_KEY;
+    dirs.push(env.DATA_DIR!);
+    const server = await startChildServer(env);
+    try {
+      const printed = /shown only once\): (\S+)/.exec(server.output());
+      assert.ok(printed, `no generated key in: ${server.output()}`);
+      assert.equal((await reports(server.url, printed[1]!)).status, 200);
+
+      const created = await switchboard(env, 'keys', 'create', '--account', 'acme');
+      assert.equal(created.code, 0, created.stderr);
+      const key = /key: (\S+)/.exec(created.stdout)?.[1];
+      const id = /id: (\S+)/.exec(created.stdout)?.[1];
+      assert.ok(key && id);
+      assert.equal((await reports(server.url, key)).status, 200);
+
+      const listed = await switchboard(env, 'keys', 'list');
+      assert.equal(listed.code, 0);
+      assert.match(listed.stdout, new RegExp(`${id}\\s+acme\\s+${key.slice(0, 8)}`));
+      assert.equal(listed.stdout.includes(key), false, 'keys list never shows a key');
+
+      const revoked = await switchboard(env, 'keys', 'revoke', id);
+      assert.equal(revoked.code, 0, revoked.stderr);
+      assert.equal((await reports(server.url, key)).status, 401);
+      assert.match((await switchboard(env, 'keys', 'list')).stdout, new RegExp(`${id}.*revoked`));
+      assert.notEqual((await switchboard(env, 'keys', 'revoke', 'no-such-id')).code, 0);
+    } finally {
+      assert.equal(await server.terminate(), 0, 'SIGTERM exits cleanly');
+    }
+    const again = await startChildServer(env);
+    try {
+      assert.equal(/shown only once/.test(again.output()), false, 'a key is generated only when none exists');
+    } finally {
+      await again.terminate();
+    }
+  });
+
+  it('migrates a new store and reports an up-to-date one', async () => {
+    const env = await testEnv();
+    dirs.push(env.DATA_DIR!);
+    const first = await switchboard(env, 'migrate');
+    assert.equal(first.code, 0, first.stderr);
+    assert.match(first.stdout, /applied migrations: /);
+    const second = await switchboard(env, 'migrate');
+    assert.match(second.stdout, /up to date/);
+  });
+
+  it('rejects bad configuration and unknown commands with a clear message', async () => {
+    const env = await testEnv({ PORT: 'eighty' });
+    dirs.push(env.DATA_DIR!);
+    const bad = await switchboard(env, 'serve');
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /PORT must be an integer/);
+    const unknown = await switchboard(await testEnv(), 'frobnicate');
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /unknown command/);
+  });
+});

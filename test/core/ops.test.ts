@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('operations endpoints', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startTestServer();
+  });
+  after(() => server.close());
+
+  it('answers /health with 200 once ready', async () => {
+    const response = await server.request('GET', '/health', { key: null });
+    assert.equal(response.status, 200);
+    assert.deepEqual(response.json(), { status: 'ok' });
+  });
+
+  it('exports Prometheus metrics, counting accepted messages', async () => {
+    const sent = await server.request('POST', '/sms/3/messages', {
+      body: { messages: [{ destinations: [{ to: '41793026727' }], content: { text: 'metrics' } }] },
+    });
+    assert.equal(sent.status, 200);
+    const response = await server.request('GET', '/metrics', { key: null });
+    assert.match(response.headers.get('content-type') ?? '', /text\/plain/);
+    assert.match(response.text, /switchboard_messages_accepted_total\{[^}]*\} [1-9]/);
+    assert.match(response.text, /switchboard_process_resident_memory_bytes/);
+  });
+
+  it('serves an OpenAPI 3.1 document covering every endpoint', async () => {
+    const doc = (await server.request('GET', '/openapi.json', { key: null })).json();
+    assert.match(doc.openapi, /^3\.1/);
+    const paths = Object.keys(doc.paths);
+    for (const expected of [
+      '/sms/3/messages',
+      '/sms/3/reports',
+      '/sms/3/logs',
+      '/sms/2/text/advanced',
+      '/sms/2/binary/advanced',
+      '/sms/1/reports',
+      '/sms/1/logs',
+      '/sms/1/inbox/reports',
+      '/sms/1/preview',
+      '/subscriptions/1/subscription/{channel}',
+      '/subscriptions/1/subscription/{channel}/{subscriptionId}',
+      '/sandbox/1/sms/inbound',
+      '/sandbox/1/phones/{number}/messages',
+      '/health',
+      '/metrics',
+    ]) {
+      assert.ok(paths.includes(expected), `${expected} missing from the OpenAPI document`);
+    }
+    assert.ok(doc.paths['/sms/3/messages'].post.requestBody, 'request schema is documented');
+  });
+
+  it('renders the documentation page', async () => {
+    const response = await fetch(`${server.url}/docs/`, { redirect: 'follow' });
+    assert.equal(response.status, 200);
+    assert.match(await response.text(), /<html/i);
+  });
+
+  it('answers unknown URLs with 404 in the family envelope', async () => {
+    const v3 = await server.request('GET', '/sms/3/nothing-here');
+    assert.equal(v3.status, 404);
+    assert.equal(v3.json().errorCode, 'E404');
+    const legacy = await server.request('GET', '/sms/1/nothing-here');
+    assert.equal(legacy.status, 404);
+    assert.equal(legacy.json().requestError.serviceException.messageId, 'NOT_FOUND');
+  });
+
+  it('answers malformed JSON with a 400 naming the body, in each family envelope', async () => {
+    const v3 = await server.request('POST', '/sms/3/messages', { rawBody: '{"messages": [', headers: { 'content-type': 'application/json' } });
+    assert.equal(v3.status, 400);
+    assert.deepEqual(Object.keys(v3.json()).sort(), ['action', 'description', 'errorCode', 'resources', 'violations']);
+    assert.equal(v3.json().violations[0].property, 'body');
+    const legacy = await server.request('POST', '/sms/2/text/advanced', { rawBody: 'nope', headers: { 'content-type': 'application/json' } });
+    assert.equal(legacy.status, 400);
+    assert.equal(legacy.json().requestError.serviceException.messageId, 'BAD_REQUEST');
+    const wrongType = await server.request('POST', '/sms/3/messages', { rawBody: 'a=b', headers: { 'content-type': 'text/plain' } });
+    assert.equal(wrongType.status, 400);
+  });
+});

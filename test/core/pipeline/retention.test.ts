@@ -1,0 +1,33 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { pino } from 'pino';
+import { ManualClock } from '../../../src/core/clock.js';
+import { RetentionSweeper } from '../../../src/core/pipeline/retention.js';
+import { cleanupStores, deliveredChange, HOUR, insertAll, newMessage, storeDrivers, T0, twoAccounts } from '../../helpers/stores.js';
+
+after(cleanupStores);
+
+for (const driver of storeDrivers()) {
+  describe(`retention (${driver.name})`, () => {
+    it('deletes finished messages older than the retention and keeps newer and unfinished ones', async () => {
+      const store = await driver.open();
+      const clock = new ManualClock(T0);
+      const { a } = await twoAccounts(store);
+      const old = newMessage(a.id);
+      const queued = newMessage(a.id);
+      const [oldPk] = await insertAll(store, [old, queued]);
+      await store.messages.applyStatusChanges([deliveredChange(old, oldPk!, T0)]);
+      const sweeper = new RetentionSweeper({ store, clock, log: pino({ level: 'silent' }), retentionMs: 72 * HOUR });
+
+      clock.advance(71 * HOUR);
+      assert.equal(await sweeper.runOnce(), 0);
+      assert.ok(await store.messages.get(a.id, old.messageId));
+
+      clock.advance(2 * HOUR);
+      assert.equal(await sweeper.runOnce(), 1);
+      assert.equal(await store.messages.get(a.id, old.messageId), undefined);
+      assert.ok(await store.messages.get(a.id, queued.messageId), 'unfinished messages are never purged');
+      await sweeper.stop();
+    });
+  });
+}

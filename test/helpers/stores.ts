@@ -1,0 +1,190 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { afterEach, beforeEach } from 'node:test';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+import { openStore } from '../../src/core/store/open-store.js';
+import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
+import type {
+  Account,
+  NewMessage,
+  OutboxItemInput,
+  ReportData,
+  StatusChange,
+  Store,
+  StoredMessage,
+} from '../../src/core/store/types.js';
+
+export interface StoreDriver {
+  name: 'sqlite' | 'postgres';
+  /** A fresh, migrated, empty store of this driver. */
+  open(): Promise<Store>;
+}
+
+const openedStores: Store[] = [];
+const tempDirs: string[] = [];
+const postgresSchemas: string[] = [];
+
+/** A path for a SQLite file in a fresh temp directory that cleanupStores() removes. */
+export function tempSqlitePath(): string {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'switchboard-store-'));
+  tempDirs.push(dir);
+  return path.join(dir, 'switchboard.db');
+}
+
+async function migrated(store: Store): Promise<Store> {
+  openedStores.push(store);
+  await store.migrate();
+  return store;
+}
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, each open() in its own schema. */
+export function storeDrivers(): StoreDriver[] {
+  const drivers: StoreDriver[] = [{ name: 'sqlite', open: () => migrated(openSqliteStore(tempSqlitePath())) }];
+  const url = process.env.TEST_DATABASE_URL;
+  if (url) {
+    drivers.push({
+      name: 'postgres',
+      open: async () => {
+        const schema = `test_${randomBytes(6).toString('hex')}`;
+        postgresSchemas.push(schema);
+        return migrated(await openStore({ url, dataDir: os.tmpdir(), schema }));
+      },
+    });
+  }
+  return drivers;
+}
+
+/** Closes a store opened here before the suite ends (its PostgreSQL schema is still dropped by cleanupStores). */
+export async function closeStore(store: Store): Promise<void> {
+  const index = openedStores.indexOf(store);
+  if (index >= 0) openedStores.splice(index, 1);
+  await store.close();
+}
+
+/**
+ * Registers beforeEach/afterEach hooks giving every test of the enclosing describe its own empty
+ * store (claims and outbox counts are global, so tests must not share one). Returns its getter.
+ */
+export function storePerTest(driver: StoreDriver): () => Store {
+  let current: Store | undefined;
+  beforeEach(async () => {
+    current = await driver.open();
+  });
+  afterEach(async () => {
+    if (current) await closeStore(current);
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('store used outside a test');
+    return current;
+  };
+}
+
+/** Closes every store opened here and removes its files or schema. For `after()`. */
+export async function cleanupStores(): Promise<void> {
+  for (const store of openedStores.splice(0)) await store.close();
+  for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  const schemas = postgresSchemas.splice(0);
+  const url = process.env.TEST_DATABASE_URL;
+  if (url && schemas.length > 0) {
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
+    try {
+      for (const schema of schemas) await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+    } finally {
+      await sql.end();
+    }
+  }
+}
+
+// ---- fixtures shared by the contract suites ----
+
+/** An arbitrary fixed instant; tests move time explicitly from here. */
+export const T0 = Date.UTC(2025, 0, 1);
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+
+export const PENDING = { groupId: 1, id: 26 } as const;
+export const DELIVERED = { groupId: 3, id: 5 } as const;
+export const UNDELIVERABLE = { groupId: 2, id: 9 } as const;
+export const REJECTED = { groupId: 5, id: 52 } as const;
+
+export async function twoAccounts(store: Store): Promise<{ a: Account; b: Account }> {
+  const a = await store.accounts.ensure(`acct-a-${randomUUID()}`, T0);
+  const b = await store.accounts.ensure(`acct-b-${randomUUID()}`, T0);
+  return { a, b };
+}
+
+export function newMessage(accountId: string, overrides: Partial<NewMessage> = {}): NewMessage {
+  return {
+    accountId,
+    messageId: randomUUID(),
+    bulkId: 'bulk-1',
+    api: 'sms3',
+    destination: '41793026727',
+    content: { text: 'hello' },
+    encoding: 'GSM7',
+    messageCount: 1,
+    webhook: { intermediateReport: false, notify: true },
+    createdAt: T0,
+    dueAt: T0,
+    validUntil: T0 + 48 * HOUR,
+    state: 'queued',
+    status: PENDING,
+    errorId: 0,
+    ...overrides,
+  };
+}
+
+/** Inserts the messages and returns their pks, failing on any duplicate. */
+export async function insertAll(store: Store, messages: NewMessage[]): Promise<number[]> {
+  const results = await store.messages.insertMany(messages);
+  return results.map((result) => {
+    if (result === 'duplicate') throw new Error('fixture message unexpectedly duplicate');
+    return result;
+  });
+}
+
+export function reportFor(message: NewMessage | StoredMessage, at: number, status = DELIVERED): ReportData {
+  const report: ReportData = {
+    bulkId: message.bulkId,
+    messageId: message.messageId,
+    to: message.destination,
+    sentAt: at,
+    doneAt: at,
+    messageCount: message.messageCount,
+    status,
+    errorId: 0,
+    api: message.api,
+  };
+  if (message.entityId !== undefined) report.entityId = message.entityId;
+  if (message.applicationId !== undefined) report.applicationId = message.applicationId;
+  if (message.campaignReferenceId !== undefined) report.campaignReferenceId = message.campaignReferenceId;
+  return report;
+}
+
+export function webhookItem(accountId: string, overrides: Partial<OutboxItemInput> = {}): OutboxItemInput {
+  return {
+    accountId,
+    url: 'https://hooks.example.com/dlr',
+    format: 'sms-dlr',
+    payload: { results: [{ messageId: randomUUID() }] },
+    createdAt: T0,
+    dueAt: T0,
+    ...overrides,
+  };
+}
+
+/** A final DELIVERED change for a stored message, with its pull report. */
+export function deliveredChange(message: NewMessage, pk: number, at: number): StatusChange {
+  return {
+    accountId: message.accountId,
+    pk,
+    status: DELIVERED,
+    errorId: 0,
+    final: true,
+    at,
+    pullReport: reportFor(message, at),
+  };
+}

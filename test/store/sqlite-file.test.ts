@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { after, describe, it } from 'node:test';
+import Database from 'better-sqlite3';
+import { openStore } from '../../src/core/store/open-store.js';
+import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
+import { cleanupStores, closeStore, HOUR, insertAll, newMessage, T0, tempSqlitePath } from '../helpers/stores.js';
+
+after(cleanupStores);
+
+describe('sqlite file', () => {
+  it('migrates a new file once', async () => {
+    const store = openSqliteStore(tempSqlitePath());
+    try {
+      assert.deepEqual(await store.migrate(), ['001']);
+      assert.deepEqual(await store.migrate(), []);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('keeps data across close and reopen, in WAL mode', async () => {
+    const file = tempSqlitePath();
+    const first = openSqliteStore(file);
+    await first.migrate();
+    const account = await first.accounts.ensure('acme', T0);
+    const message = newMessage(account.id);
+    const [pk] = await insertAll(first, [message]);
+    await first.close();
+
+    const reopened = openSqliteStore(file);
+    try {
+      assert.deepEqual(await reopened.migrate(), []);
+      assert.deepEqual(await reopened.accounts.findByName('acme'), account);
+      assert.deepEqual(await reopened.messages.get(account.id, message.messageId), { ...message, pk, attempts: 0 });
+    } finally {
+      await reopened.close();
+    }
+
+    const raw = new Database(file, { readonly: true });
+    try {
+      assert.equal(raw.pragma('journal_mode', { simple: true }), 'wal');
+    } finally {
+      raw.close();
+    }
+  });
+
+  it('lets two connections to one file (server and CLI) share data without double claims', async () => {
+    const file = tempSqlitePath();
+    const server = openSqliteStore(file);
+    const cli = openSqliteStore(file);
+    try {
+      await Promise.all([server.migrate(), cli.migrate()]);
+      const account = await cli.accounts.ensure('acme', T0);
+      await insertAll(cli, Array.from({ length: 10 }, () => newMessage(account.id)));
+
+      const [fromServer, fromCli] = await Promise.all([
+        server.messages.claimDue(T0, 6, T0 + HOUR),
+        cli.messages.claimDue(T0, 6, T0 + HOUR),
+      ]);
+      const pks = [...fromServer, ...fromCli].map((m) => m.pk);
+      assert.equal(pks.length, 10);
+      assert.equal(new Set(pks).size, 10);
+    } finally {
+      await server.close();
+      await cli.close();
+    }
+  });
+
+  it('openStore opens <dataDir>/switchboard.db, creating the directory', async () => {
+    const dataDir = path.join(path.dirname(tempSqlitePath()), 'nested', 'data');
+    const store = await openStore({ dataDir });
+    try {
+      assert.equal(store.driver, 'sqlite');
+      await store.migrate();
+      assert.ok(existsSync(path.join(dataDir, 'switchboard.db')));
+    } finally {
+      await closeStore(store);
+    }
+  });
+});
