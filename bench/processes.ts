@@ -21,8 +21,15 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts a node script and resolves once `ready(url)` answers; the script's output goes to stderr. */
-export async function startChild(script: string, args: string[], env: Record<string, string>, url: string, readyPath: string): Promise<Child> {
-  const child = spawn(process.execPath, [script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+export async function startChild(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  nodeArgs: string[],
+  url: string,
+  readyPath: string,
+): Promise<Child> {
+  const child = spawn(process.execPath, [...nodeArgs, script, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   child.stdout?.on('data', () => undefined);
   const deadline = Date.now() + 30_000;
   for (;;) {

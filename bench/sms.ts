@@ -19,6 +19,10 @@ const { values } = parseArgs({
     postgres: { type: 'string' },
     duration: { type: 'string', default: '8' },
     webhooks: { type: 'string', default: '50000' },
+    /** `accept` or `webhooks` runs one part only (profiling). */
+    only: { type: 'string' },
+    /** Extra arguments for the server's node process, e.g. --cpu-prof. */
+    'node-args': { type: 'string', default: '' },
   },
 });
 const duration = Number(values.duration);
@@ -61,7 +65,8 @@ async function startSwitchboard(): Promise<Child & { apiKey: string; cleanup(): 
     env.DATABASE_URL = postgresUrl;
     env.DATABASE_SCHEMA = `bench_${randomHex(4)}`;
   }
-  const child = await startChild(cli, ['serve'], env, `http://127.0.0.1:${port}`, '/health');
+  const nodeArgs = values['node-args'] ? values['node-args'].split(' ') : [];
+  const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
   return { ...child, apiKey, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
 }
 
@@ -123,15 +128,25 @@ async function webhookThroughput(server: Child & { apiKey: string }, total: numb
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
 async function main(): Promise<void> {
-  const lines: string[] = [];
-  const print = (line: string): void => {
-    lines.push(line);
-    process.stdout.write(`${line}\n`);
-  };
+  const print = (line: string): void => void process.stdout.write(`${line}\n`);
   print(`Switchboard benchmark — ${os.cpus().length} cores, Node ${process.version}, store: ${postgresUrl ? 'PostgreSQL' : 'SQLite'}, ${duration} s per load`);
 
+  let rssAccept = 0;
+  if (values.only !== 'webhooks') rssAccept = await acceptRuns(print);
+  if (values.only === 'accept') return;
+  const e2e = await startSwitchboard();
+  const total = Number(values.webhooks);
+  const hooks = await webhookThroughput(e2e, total);
+  print(`end-to-end delivery webhooks:    ${fmt(hooks.perSecond)} reports/s (${fmt(total)} messages in ${hooks.seconds.toFixed(1)} s, ${fmt(hooks.posts)} POSTs)`);
+  const rssE2e = peakRssMb(e2e.process.pid!);
+  await e2e.stop();
+  await e2e.cleanup();
+  print(`peak RSS of the server:          ${Math.max(rssAccept, rssE2e).toFixed(0)} MB (accept run ${rssAccept.toFixed(0)} MB, webhook run ${rssE2e.toFixed(0)} MB)`);
+}
+
+async function acceptRuns(print: (line: string) => void): Promise<number> {
   const echoPort = await freePort();
-  const echo = await startChild(path.join(distRoot, 'bench', 'echo-server.js'), [], { PORT: String(echoPort) }, `http://127.0.0.1:${echoPort}`, '/echo');
+  const echo = await startChild(path.join(distRoot, 'bench', 'echo-server.js'), [], { PORT: String(echoPort) }, [], `http://127.0.0.1:${echoPort}`, '/echo');
   const single = smsBody(1);
   const echoLoad = await load({ url: `${echo.url}/echo`, method: 'POST', connections: 50, headers: { 'content-type': 'application/json' }, body: single });
   await echo.stop();
@@ -141,6 +156,9 @@ async function main(): Promise<void> {
   const headers = { 'content-type': 'application/json', authorization: `App ${server.apiKey}` };
   const url = `${server.url}/sms/3/messages`;
   await load({ url, method: 'POST', connections: 20, headers, body: single, duration: 2 });
+  // Latency at a sustainable rate first, on a server with no backlog; the saturation runs follow.
+  const steady = await load({ url, method: 'POST', connections: 50, overallRate: 2000, headers, body: single });
+  print(`at a steady 2 000 req/s:         p50 ${steady.p50} ms, p99 ${steady.p99} ms (achieved ${fmt(steady.requestsPerSecond)} req/s)`);
   const singleLoad = await load({ url, method: 'POST', connections: 50, headers, body: single });
   print(
     `single-destination SMS accepted: ${fmt(singleLoad.requestsPerSecond)} SMS/s (p50 ${singleLoad.p50} ms, p99 ${singleLoad.p99} ms, ` +
@@ -148,20 +166,10 @@ async function main(): Promise<void> {
   );
   const bulkLoad = await load({ url, method: 'POST', connections: 4, headers, body: smsBody(1000) });
   print(`1 000-destination requests:      ${fmt(bulkLoad.requestsPerSecond * 1000)} destinations/s (p50 ${bulkLoad.p50} ms, p99 ${bulkLoad.p99} ms, errors ${bulkLoad.errors + bulkLoad.non2xx})`);
-  const steady = await load({ url, method: 'POST', connections: 50, overallRate: 2000, headers, body: single });
-  print(`at a steady 2 000 req/s:         p50 ${steady.p50} ms, p99 ${steady.p99} ms (achieved ${fmt(steady.requestsPerSecond)} req/s)`);
-  const rssAccept = peakRssMb(server.process.pid!);
+  const rss = peakRssMb(server.process.pid!);
   await server.stop();
   await server.cleanup();
-
-  const e2e = await startSwitchboard();
-  const total = Number(values.webhooks);
-  const hooks = await webhookThroughput(e2e, total);
-  print(`end-to-end delivery webhooks:    ${fmt(hooks.perSecond)} reports/s (${fmt(total)} messages in ${hooks.seconds.toFixed(1)} s, ${fmt(hooks.posts)} POSTs)`);
-  const rssE2e = peakRssMb(e2e.process.pid!);
-  await e2e.stop();
-  await e2e.cleanup();
-  print(`peak RSS of the server:          ${Math.max(rssAccept, rssE2e).toFixed(0)} MB (accept run ${rssAccept.toFixed(0)} MB, webhook run ${rssE2e.toFixed(0)} MB)`);
+  return rss;
 }
 
 main().catch((error: unknown) => {

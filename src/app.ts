@@ -16,6 +16,7 @@ import { version } from './version.js';
 export interface AppOptions {
   logger: Logger;
   isReady: () => boolean;
+  collectMetrics: () => Promise<string>;
 }
 
 /** Builds the HTTP app: shared plugins first (errors, validation, auth, OpenAPI), then each module's routes. */
@@ -35,7 +36,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   await registerOpenApi(app, version);
   documentErrorResponses(app);
 
-  registerOpsRoutes(app, { metrics: ctx.metrics, isReady: options.isReady });
+  registerOpsRoutes(app, { metrics: ctx.metrics, collect: options.collectMetrics, isReady: options.isReady });
   registerSmsSendRoutes(app, ctx);
   registerSmsReadRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);

@@ -30,7 +30,12 @@ async function withStore<T>(config: Config, work: (store: Store) => Promise<T>):
 }
 
 async function serve(config: Config): Promise<void> {
-  const server = await startServer({ config, announceKey: (line) => process.stdout.write(`${line}\n`) });
+  const server = await startServer({
+    config,
+    announceKey: (line) => process.stdout.write(`${line}\n`),
+    // Without its engine the server would accept messages it can never send: better to exit and be restarted.
+    onFatal: () => process.exit(1),
+  });
   const store = isPostgresUrl(config.databaseUrl) ? 'PostgreSQL' : `SQLite ${config.databaseUrl}`;
   process.stdout.write(`Switchboard listening on ${server.url} (sandbox network, ${store})\n`);
   let stopping = false;

@@ -25,6 +25,11 @@ export interface Config {
   retentionMs: number;
   /** How long an API key check is cached; a key revoked from another process stops working within it. */
   authCacheMs: number;
+  /**
+   * `thread` runs the message engine (dispatch, carriers, receipts, webhooks) in a worker thread so
+   * HTTP and the pipeline each get a core; `inline` keeps one thread (what tests with a manual clock use).
+   */
+  engine: 'thread' | 'inline';
   /** Identifies this process in logs and claims; several nodes may share one database. */
   nodeId: string;
 }
@@ -59,6 +64,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     retentionMs: integer(env, 'SWITCHBOARD_RETENTION_HOURS', 72, 48, 24 * 3650) * 3_600_000,
     authCacheMs: integer(env, 'SWITCHBOARD_AUTH_CACHE_MS', 5_000, 0, 3_600_000),
+    engine: env.SWITCHBOARD_ENGINE === 'inline' ? 'inline' : 'thread',
     nodeId: env.SWITCHBOARD_NODE_ID || randomUUID().slice(0, 8),
   };
   if (env.SWITCHBOARD_API_KEY) {
@@ -66,6 +72,9 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError('SWITCHBOARD_API_KEY must be 16 to 200 characters without spaces');
     }
     config.apiKey = env.SWITCHBOARD_API_KEY;
+  }
+  if (env.SWITCHBOARD_ENGINE && !['thread', 'inline'].includes(env.SWITCHBOARD_ENGINE)) {
+    throw new ConfigError('SWITCHBOARD_ENGINE must be thread or inline');
   }
   if (env.DATABASE_SCHEMA) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Metrics } from './metrics.js';
 
 /** Liveness/readiness and Prometheus metrics; no API key needed. */
-export function registerOpsRoutes(app: FastifyInstance, deps: { metrics: Metrics; isReady: () => boolean }): void {
+export function registerOpsRoutes(app: FastifyInstance, deps: { metrics: Metrics; collect: () => Promise<string>; isReady: () => boolean }): void {
   app.get(
     '/health',
     {
@@ -23,7 +23,7 @@ export function registerOpsRoutes(app: FastifyInstance, deps: { metrics: Metrics
     { config: { public: true }, schema: { tags: ['Operations'], summary: 'Prometheus metrics' } },
     async (_request, reply) => {
       reply.type(deps.metrics.registry.contentType);
-      return deps.metrics.registry.metrics();
+      return deps.collect();
     },
   );
 }

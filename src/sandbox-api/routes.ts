@@ -84,7 +84,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): vo
         response: { 200: rulesResponseSchema },
       },
     },
-    async (request) => ({ rules: ctx.sandbox.rulesFor(request.accountId) }),
+    async (request) => ({ rules: await ctx.engine.sandboxRules(request.accountId) }),
   );
 
   app.put<{ Body: { rules: unknown[] } }>(
@@ -104,8 +104,8 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): vo
       const parsed = parseSandboxRules(request.body.rules);
       if ('problems' in parsed) throw badRequest(parsed.problems.map((p) => ({ property: p.path, violation: p.problem })));
       const rules: SandboxRule[] = parsed.rules;
-      ctx.sandbox.setRules(request.accountId, rules);
-      return { rules: ctx.sandbox.rulesFor(request.accountId) };
+      await ctx.engine.setSandboxRules(request.accountId, rules);
+      return { rules: await ctx.engine.sandboxRules(request.accountId) };
     },
   );
 }

@@ -190,7 +190,7 @@ describe('POST /sms/3/messages', () => {
     assert.deepEqual(waiting?.status, { groupId: 1, id: 26 });
 
     clock.set(sendAt);
-    server.ctx.dispatcher.nudge();
+    server.ctx.engine.nudgeDispatcher();
     await eventually(async () => ((await server.ctx.store.messages.get(accountId, scheduledId))?.state !== 'queued' ? true : undefined));
   });
 });

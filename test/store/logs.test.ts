@@ -92,7 +92,8 @@ for (const driver of storeDrivers()) {
       ['campaignReferenceIds', () => ({ campaignReferenceIds: ['camp-1'] }), (s) => [s.sentEarly]],
       ['statusGroupId', () => ({ statusGroupId: 3 }), (s) => [s.sentLate, s.sentEarly]],
       ['sentSince (inclusive)', () => ({ sentSince: T0 + 2 * HOUR }), (s) => [s.sentLate]],
-      ['sentUntil (inclusive)', () => ({ sentUntil: T0 + HOUR }), (s) => [s.sentEarly]],
+      // A message not sent yet counts as sent at its acceptance, as the logs show it.
+      ['sentUntil (inclusive)', () => ({ sentUntil: T0 + HOUR }), (s) => [s.sentEarly, s.plain]],
       ['mcc', () => ({ mcc: '228' }), (s) => [s.sentLate]],
       ['mnc', () => ({ mnc: '10' }), (s) => [s.sentEarly]],
       ['entityId', () => ({ entityId: 'ent-1' }), (s) => [s.sentEarly]],

@@ -7,6 +7,7 @@ import { settle } from './retry-policy.js';
 import { authHeaders } from './webhook-auth.js';
 import { webhookBody } from './webhook-body.js';
 import { postWebhook } from './webhook-post.js';
+import { yieldToEventLoop } from '../yield.js';
 
 export interface WebhookSenderDeps {
   store: Store;
@@ -92,6 +93,7 @@ export class WebhookSender {
         this.deps.log.error({ err: error }, 'webhook outbox claim failed');
       }
       if (this.running && !full) await this.idle();
+      else await yieldToEventLoop();
     }
   }
 

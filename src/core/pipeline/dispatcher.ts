@@ -2,7 +2,8 @@ import type { Logger } from '../../context.js';
 import type { Carrier, CarrierRouter, OutboundSms, SubmitOutcome } from '../../network/carrier.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
-import type { ClaimedMessage, StatusRef, Store, SubmitResult } from '../store/types.js';
+import type { ClaimedMessage, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
+import { yieldToEventLoop } from '../yield.js';
 import { nextWindowOpening } from './delivery-window.js';
 import { ERROR, STATUS, ref } from './statuses.js';
 import type { StatusRecorder } from './status-recorder.js';
@@ -14,11 +15,19 @@ export interface DispatcherDeps {
   recorder: StatusRecorder;
   metrics: Metrics;
   log: Logger;
-  /** Messages claimed at once (default 1000). */
+  /** Messages claimed at once (default 500: a claim holds SQLite's write lock while it runs). */
   batchSize?: number;
   /** Real-time wait between claims when idle and not nudged (default 250 ms). */
   pollMs?: number;
-  /** How long a claim is ours before another node may take it over (default 30 s). */
+  /**
+   * Least real time between two claims that were not full (default 10 ms): under a stream of nudges
+   * work gathers into bigger batches, so each transaction's fixed cost (an fsync) is shared.
+   */
+  gatherMs?: number;
+  /**
+   * How long a claim is ours before anyone may take it over (default 10 s). It must outlast the
+   * slowest submit round, and it is also how long messages claimed by a node that died wait.
+   */
   leaseMs?: number;
   /** Most real time between expiry sweeps while busy (default 1 s); an idle round always sweeps. */
   sweepMs?: number;
@@ -55,8 +64,8 @@ export class Dispatcher {
   private readonly leaseMs: number;
 
   constructor(private readonly deps: DispatcherDeps) {
-    this.batchSize = deps.batchSize ?? 1000;
-    this.leaseMs = deps.leaseMs ?? 30_000;
+    this.batchSize = deps.batchSize ?? 500;
+    this.leaseMs = deps.leaseMs ?? 10_000;
   }
 
   /** Hands each carrier its submitted-but-unfinished messages, then starts the claim loop. */
@@ -95,8 +104,13 @@ export class Dispatcher {
   }
 
   private async run(): Promise<void> {
+    let lastClaim = Number.NEGATIVE_INFINITY;
+    let more = false;
     while (this.running) {
-      let more = false;
+      const wait = (this.deps.gatherMs ?? 10) - (performance.now() - lastClaim);
+      if (!more && wait > 0) await this.pause(wait, false);
+      else await yieldToEventLoop();
+      lastClaim = performance.now();
       try {
         more = await this.claimAndDispatch();
         await this.sweepIfDue(!more);
@@ -124,6 +138,9 @@ export class Dispatcher {
 
   /** One claim; true when the batch was full (more may be due right now). */
   private async claimAndDispatch(): Promise<boolean> {
+    // Backpressure: submitting faster than receipts are recorded would only pile receipts up in
+    // memory (they are not durable there; the store is the queue).
+    await this.deps.recorder.whenBacklogBelow(this.batchSize * 2);
     const now = this.deps.clock.now();
     this.nudged = false;
     const claimed = await this.deps.store.messages.claimDue(now, this.batchSize, now + this.leaseMs);
@@ -203,6 +220,18 @@ export class Dispatcher {
     if (submitted.length > 0) {
       await this.deps.store.messages.markSubmitted(submitted);
       this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, submitted.length);
+      const byPkMessage = new Map(pending.map((p) => [p.message.pk, p.message]));
+      const remembered: StoredMessage[] = [];
+      for (const result of submitted) {
+        // The claimed object is ours alone: updating it in place avoids a copy per message.
+        const message: StoredMessage = byPkMessage.get(result.pk)!;
+        message.state = 'submitted';
+        message.carrier = result.carrier;
+        message.carrierMessageId = result.carrierMessageId;
+        message.sentAt = result.at;
+        remembered.push(message);
+      }
+      this.deps.recorder.remember(carrier.name, remembered);
     }
     if (retry.length > 0) await this.deps.store.messages.requeue(retry);
     for (const group of refused.values()) await this.deps.recorder.recordFinal(group.messages, group.status, group.errorId);

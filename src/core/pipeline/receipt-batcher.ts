@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Logger } from '../../context.js';
 import type { CarrierReceipt } from '../../network/carrier.js';
+import { yieldToEventLoop } from '../yield.js';
 
 /** Receipts of one write, by carrier name, each list in arrival order. */
 export type ReceiptBatch = Map<string, CarrierReceipt[]>;
@@ -19,6 +20,9 @@ interface Waiting {
 export class ReceiptBatcher {
   private queue: Waiting[] = [];
   private running: Promise<void> | undefined;
+  /** Receipts queued or being written. */
+  private pending = 0;
+  private capacityWaiters: Array<{ below: number; wake: () => void }> = [];
 
   constructor(
     private readonly deps: {
@@ -31,10 +35,17 @@ export class ReceiptBatcher {
 
   add(carrier: string, receipts: CarrierReceipt[]): Promise<void> {
     if (receipts.length === 0) return Promise.resolve();
+    this.pending += receipts.length;
     return new Promise((resolve) => {
       this.queue.push({ carrier, receipts, done: resolve });
       this.kick();
     });
+  }
+
+  /** Resolves once fewer than `below` receipts wait to be written (producers use it as backpressure). */
+  whenBelow(below: number): Promise<void> {
+    if (this.pending < below) return Promise.resolve();
+    return new Promise((wake) => this.capacityWaiters.push({ below, wake }));
   }
 
   /** Resolves when the queue is empty and no write runs. */
@@ -50,7 +61,7 @@ export class ReceiptBatcher {
   }
 
   private async drain(): Promise<void> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     while (this.queue.length > 0) {
       const taken = this.take();
       const batch: ReceiptBatch = new Map();
@@ -59,9 +70,23 @@ export class ReceiptBatcher {
         if (list) list.push(...entry.receipts);
         else batch.set(entry.carrier, [...entry.receipts]);
       }
-      await this.writeWithRetry(batch, taken.reduce((n, entry) => n + entry.receipts.length, 0));
+      const count = taken.reduce((n, entry) => n + entry.receipts.length, 0);
+      await this.writeWithRetry(batch, count);
       for (const entry of taken) entry.done();
+      this.pending -= count;
+      this.wakeProducers();
+      await yieldToEventLoop();
     }
+  }
+
+  private wakeProducers(): void {
+    if (this.capacityWaiters.length === 0) return;
+    const still: typeof this.capacityWaiters = [];
+    for (const waiter of this.capacityWaiters) {
+      if (this.pending < waiter.below) waiter.wake();
+      else still.push(waiter);
+    }
+    this.capacityWaiters = still;
   }
 
   private take(): Waiting[] {

@@ -17,10 +17,12 @@ export interface StatusRecorderDeps {
   /** Renders a report in the message's API shape; the webhook item's payload. */
   renderReport: (data: ReportData) => unknown;
   onWebhooksQueued: () => void;
-  /** Most receipts written in one transaction (default 5000). */
+  /** Most receipts written in one transaction (default 1000; a long write holds SQLite's lock). */
   maxBatch?: number;
   /** Waits between attempts when writing receipts fails (default 100 ms, 1 s, 5 s). */
   retryDelaysMs?: number[];
+  /** Submitted messages kept in memory so their receipts need no read (default 20 000). */
+  maxRemembered?: number;
 }
 
 interface StatusUpdate {
@@ -51,12 +53,14 @@ const LOOKUP_CHUNK = 1000;
 export class StatusRecorder {
   private readonly batcher: ReceiptBatcher;
   private readonly submissions = new Set<Promise<void>>();
+  /** Recently submitted messages by carrier and carrier id; a receipt for one skips the store read. */
+  private readonly remembered = new Map<string, StoredMessage>();
 
   constructor(private readonly deps: StatusRecorderDeps) {
     this.batcher = new ReceiptBatcher({
       write: (batch) => this.writeReceipts(batch),
       log: deps.log,
-      maxBatch: deps.maxBatch ?? 5000,
+      maxBatch: deps.maxBatch ?? 1000,
       retryDelaysMs: deps.retryDelaysMs ?? [100, 1000, 5000],
     });
   }
@@ -82,6 +86,25 @@ export class StatusRecorder {
     void settled.then(() => this.submissions.delete(settled));
   }
 
+  /**
+   * Keeps just-submitted messages at hand for their receipts. Only a cache: a receipt for a message
+   * not here (evicted, or submitted by another node or before a restart) is looked up in the store,
+   * and the store's final-is-final guard makes a stale entry harmless.
+   */
+  remember(carrier: string, messages: StoredMessage[]): void {
+    const max = this.deps.maxRemembered ?? 20_000;
+    for (const message of messages) {
+      if (message.carrierMessageId === undefined) continue;
+      this.remembered.set(rememberKey(carrier, message.carrierMessageId), message);
+    }
+    if (this.remembered.size <= max) return;
+    let excess = this.remembered.size - max;
+    for (const key of this.remembered.keys()) {
+      if (excess-- <= 0) break;
+      this.remembered.delete(key);
+    }
+  }
+
   /** Ends messages with a final status decided by the pipeline (expired, refused by the carrier). */
   async recordFinal(messages: StoredMessage[], status: StatusRef, errorId: number): Promise<void> {
     if (messages.length === 0) return;
@@ -89,6 +112,11 @@ export class StatusRecorder {
     const changes: StatusChange[] = [];
     for (const message of messages) changes.push(await this.changeFor(message, { status, errorId, final: true, at }));
     await this.apply(changes);
+  }
+
+  /** Resolves once fewer than `below` receipts wait to be recorded. */
+  whenBacklogBelow(below: number): Promise<void> {
+    return this.batcher.whenBelow(below);
   }
 
   /** Resolves when every receipt queued so far has been handled. */
@@ -108,15 +136,24 @@ export class StatusRecorder {
         const update: StatusUpdate = { status: receipt.status, errorId: receipt.errorId, final: receipt.final, at: receipt.at };
         if (receipt.mccMnc !== undefined) update.mccMnc = receipt.mccMnc;
         changes.push(await this.changeFor(message, update));
-        if (receipt.final) ended.add(message.pk);
+        if (receipt.final) {
+          ended.add(message.pk);
+          this.remembered.delete(rememberKey(carrier, receipt.carrierMessageId));
+        }
       }
     }
     await this.apply(changes);
   }
 
   private async findByCarrierIds(carrier: string, receipts: CarrierReceipt[]): Promise<Map<string, StoredMessage>> {
-    const ids = [...new Set(receipts.map((r) => r.carrierMessageId))];
     const known = new Map<string, StoredMessage>();
+    const missing = new Set<string>();
+    for (const receipt of receipts) {
+      const cached = this.remembered.get(rememberKey(carrier, receipt.carrierMessageId));
+      if (cached) known.set(receipt.carrierMessageId, cached);
+      else missing.add(receipt.carrierMessageId);
+    }
+    const ids = [...missing];
     for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
       const found = await this.deps.store.messages.findByCarrierIds(carrier, ids.slice(start, start + LOOKUP_CHUNK));
       for (const message of found) if (message.carrierMessageId) known.set(message.carrierMessageId, message);
@@ -171,3 +208,5 @@ export class StatusRecorder {
     if (queued) this.deps.onWebhooksQueued();
   }
 }
+
+const rememberKey = (carrier: string, carrierMessageId: string): string => `${carrier}\u0000${carrierMessageId}`;

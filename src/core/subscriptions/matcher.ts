@@ -65,7 +65,15 @@ export class SubscriptionMatcher {
   private readonly cache = new Map<string, CacheEntry>();
   private readonly cacheMs: number;
 
-  constructor(private readonly deps: { store: Store; clock: Clock; cacheMs?: number }) {
+  constructor(
+    private readonly deps: {
+      store: Store;
+      clock: Clock;
+      cacheMs?: number;
+      /** Called on every invalidation, so caches elsewhere (another thread's) can follow. */
+      onInvalidate?: (accountId: string) => void;
+    },
+  ) {
     this.cacheMs = deps.cacheMs ?? 1000;
   }
 
@@ -91,6 +99,7 @@ export class SubscriptionMatcher {
 
   invalidate(accountId: string): void {
     this.cache.delete(accountId);
+    this.deps.onInvalidate?.(accountId);
   }
 
   private load(accountId: string): Promise<Subscription[]> {

@@ -17,8 +17,9 @@ import { ERROR, STATUS, type ErrorObject, type StatusObject } from '../../core/p
  * EC_SMS_REJECTED_BY_MOBILE_OPERATOR by default); THROTTLED — the network asks to retry later, so
  * the dispatcher requeues the message with backoff until its validity ends.
  *
- * Only DELIVERED messages reach the virtual phone's inbox. Every outcome that ends in a receipt
- * first reports PENDING_ENROUTE at submit time, so intermediate reports can be exercised.
+ * Only DELIVERED messages reach the virtual phone's inbox, at submit time (a test can read a code
+ * at once; the receipt follows after the latency). Every outcome that ends in a receipt first
+ * reports PENDING_ENROUTE at submit time, so intermediate reports can be exercised.
  */
 export const SANDBOX_OUTCOMES = ['DELIVERED', 'UNDELIVERABLE', 'EXPIRED', 'REJECTED', 'NO_REPORT', 'REFUSED', 'THROTTLED'] as const;
 

@@ -1,4 +1,4 @@
-import type { NewMessage, Store } from '../../core/store/types.js';
+import type { MessageStore, NewMessage } from '../../core/store/types.js';
 
 export type WriteResult = Array<number | 'duplicate'>;
 
@@ -9,7 +9,7 @@ interface PendingWrite {
 }
 
 export interface MessageWriterDeps {
-  store: Store;
+  store: { messages: Pick<MessageStore, 'insertMany'> };
   /** Called after each committed batch; the server uses it to wake the dispatcher. */
   onCommitted?: () => void;
   /** Rows that make a batch flush at once instead of at the end of the event-loop turn. */

@@ -46,7 +46,7 @@ describe('webhook attempts and items API', () => {
         dueAt: T0,
       })),
     );
-    server.ctx.webhookSender.nudge();
+    server.ctx.engine.nudgeWebhooks();
     await receiver.waitForPosts(1);
     const [failed] = await eventually(async () => {
       const list = await attempts();
@@ -80,7 +80,7 @@ describe('webhook attempts and items API', () => {
     }
 
     clock.set(T0 + 2 * RETRY_MS);
-    server.ctx.webhookSender.nudge();
+    server.ctx.engine.nudgeWebhooks();
     await receiver.waitForPosts(2);
     const both = await eventually(async () => {
       const list = await attempts();

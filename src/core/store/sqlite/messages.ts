@@ -18,7 +18,7 @@ import {
 } from './message-rows.js';
 import type { SqliteOutboxStore } from './outbox.js';
 import type { SqliteReportStore } from './reports.js';
-import { flag, orNull, preparedOnce, rowId, type Db } from './shared.js';
+import { flag, orNull, preparedOnce, rowId, withoutBlockingOnLocks, type Db } from './shared.js';
 
 const byDueThenPk = (a: MessageRow, b: MessageRow): number => a.due_at - b.due_at || a.pk - b.pk;
 
@@ -154,7 +154,8 @@ export class SqliteMessageStore implements MessageStore {
   }
 
   async insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>> {
-    return this.transactions().insertMany.immediate(messages);
+    // The acceptance path runs on the HTTP thread: it must never sleep on the engine's locks.
+    return withoutBlockingOnLocks(this.db, () => this.transactions().insertMany.immediate(messages));
   }
 
   async existingMessageIds(accountId: string, messageIds: string[]): Promise<Set<string>> {

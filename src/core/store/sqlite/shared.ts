@@ -40,3 +40,26 @@ export function compact<T extends object>(value: T): T {
 export const nullToUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 export const rowId = (result: Database.RunResult): number => Number(result.lastInsertRowid);
+
+const BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * Runs a write transaction without letting SQLite sleep on a busy lock. SQLite's own busy handler
+ * sleeps the calling thread in millisecond steps, which on the HTTP thread would stall every
+ * request while another connection (the engine thread) commits; here a busy lock is retried after
+ * yielding to the event loop instead, until the usual busy timeout has passed.
+ */
+export async function withoutBlockingOnLocks<T>(db: Db, write: () => T): Promise<T> {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    db.pragma('busy_timeout = 0');
+    try {
+      return write();
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+    } finally {
+      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1));
+  }
+}

@@ -1,0 +1,51 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { systemClock } from '../core/clock.js';
+import { Metrics } from '../core/metrics.js';
+import { openStore } from '../core/store/open-store.js';
+import type { SandboxRule } from '../network/sandbox/rules.js';
+import { createLogger } from '../logger.js';
+import { Engine } from './engine.js';
+import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol.js';
+
+/**
+ * The engine's own thread: its own store connection, logger and metrics (aggregated by the server
+ * thread's /metrics). It stops when told to, or when the server thread goes away.
+ */
+if (!parentPort) throw new Error('engine-worker must run in a worker thread');
+const port = parentPort;
+const { config } = workerData as EngineWorkerData;
+const send = (message: FromEngine): void => port.postMessage(message);
+
+async function main(): Promise<void> {
+  const log = createLogger(config).child({ thread: 'engine' });
+  const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  const engine = await Engine.start({ config, store, clock: systemClock, log, metrics: new Metrics({ defaultMetrics: false }) });
+
+  const calls = {
+    sandboxRules: (accountId: string) => engine.sandboxRules(accountId),
+    setSandboxRules: (accountId: string, rules: SandboxRule[]) => engine.setSandboxRules(accountId, rules),
+    metrics: () => engine.metrics(),
+    stop: async () => {
+      await engine.stop();
+      await store.close();
+    },
+  };
+
+  port.on('message', (message: ToEngine) => {
+    if (message.type === 'nudge') {
+      if (message.target === 'dispatcher') engine.nudgeDispatcher();
+      else engine.nudgeWebhooks();
+    } else if (message.type === 'invalidate') {
+      engine.invalidateSubscriptions(message.accountId);
+    } else {
+      const call = calls[message.method] as (...args: unknown[]) => Promise<unknown>;
+      call(...message.args).then(
+        (value) => send({ type: 'result', id: message.id, value }),
+        (error: unknown) => send({ type: 'error', id: message.id, message: error instanceof Error ? error.message : String(error) }),
+      );
+    }
+  });
+  send({ type: 'ready' });
+}
+
+main().catch((error: unknown) => send({ type: 'failed', message: error instanceof Error ? error.message : String(error) }));

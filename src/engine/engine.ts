@@ -1,0 +1,138 @@
+import type { MetricObjectWithValues, MetricValue } from 'prom-client';
+import type { Logger } from '../context.js';
+import type { Config } from '../config.js';
+import type { Clock } from '../core/clock.js';
+import type { Metrics } from '../core/metrics.js';
+import { WebhookSender } from '../core/outbox/webhook-sender.js';
+import { Dispatcher } from '../core/pipeline/dispatcher.js';
+import { RetentionSweeper } from '../core/pipeline/retention.js';
+import { StatusRecorder } from '../core/pipeline/status-recorder.js';
+import type { Store } from '../core/store/types.js';
+import { SubscriptionMatcher } from '../core/subscriptions/matcher.js';
+import { SandboxNetwork } from '../network/sandbox/sandbox-network.js';
+import { loadSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
+import { SingleCarrierRouter } from '../network/single-carrier-router.js';
+import { InboundService } from '../sms/inbound/inbound-service.js';
+import { renderDeliveryReport } from '../sms/wire/report-shapes.js';
+
+/**
+ * What the HTTP side needs from the message engine. The engine runs either in the server's own
+ * thread (`InlineEngine`, used with an injected clock) or in a worker thread of its own
+ * (`ThreadEngine`), so HTTP and the pipeline each get a core.
+ */
+export interface EngineHandle {
+  /** New messages were committed: dispatch now rather than at the next poll. */
+  nudgeDispatcher(): void;
+  /** Webhook items were queued outside the engine (inbound injected over HTTP). */
+  nudgeWebhooks(): void;
+  /** An account's subscriptions changed. */
+  invalidateSubscriptions(accountId: string): void;
+  sandboxRules(accountId: string): Promise<SandboxRule[]>;
+  setSandboxRules(accountId: string, rules: SandboxRule[]): Promise<void>;
+  /** The engine's metrics, for aggregation with the HTTP side's. */
+  metrics(): Promise<Array<MetricObjectWithValues<MetricValue<string>>>>;
+  /** Finishes in-flight work and stops. Does not close the store it was given. */
+  stop(): Promise<void>;
+}
+
+export interface EngineDeps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  log: Logger;
+  metrics: Metrics;
+}
+
+/**
+ * The pipeline behind the API: dispatcher, carrier network, status recorder, webhook sender and
+ * retention, composed once. Nothing here knows HTTP.
+ */
+export class Engine implements EngineHandle {
+  readonly subscriptions: SubscriptionMatcher;
+  readonly webhookSender: WebhookSender;
+  readonly statusRecorder: StatusRecorder;
+  readonly inbound: InboundService;
+  readonly sandbox: SandboxNetwork;
+  readonly dispatcher: Dispatcher;
+  private readonly retention: RetentionSweeper;
+
+  private constructor(private readonly deps: EngineDeps, rules: SandboxRule[]) {
+    const { config, store, clock, log, metrics } = deps;
+    this.subscriptions = new SubscriptionMatcher({ store, clock });
+    this.webhookSender = new WebhookSender({
+      store,
+      clock,
+      metrics,
+      log,
+      retryMs: config.webhookRetryMs,
+      maxAttempts: config.webhookMaxAttempts,
+      timeoutMs: config.webhookTimeoutMs,
+    });
+    const onWebhooksQueued = (): void => this.webhookSender.nudge();
+    this.statusRecorder = new StatusRecorder({
+      store,
+      clock,
+      metrics,
+      log,
+      subscriptions: this.subscriptions,
+      renderReport: renderDeliveryReport,
+      onWebhooksQueued,
+    });
+    this.inbound = new InboundService({ store, clock, metrics, log, subscriptions: this.subscriptions, onWebhooksQueued });
+    this.sandbox = new SandboxNetwork({ store, clock, log, latencyMs: config.sandboxLatencyMs, rules });
+    this.dispatcher = new Dispatcher({
+      store,
+      clock,
+      router: new SingleCarrierRouter(this.sandbox),
+      recorder: this.statusRecorder,
+      metrics,
+      log,
+    });
+    this.retention = new RetentionSweeper({ store, clock, log, retentionMs: config.retentionMs });
+  }
+
+  static async start(deps: EngineDeps): Promise<Engine> {
+    const rules = deps.config.sandboxRulesFile ? await loadSandboxRules(deps.config.sandboxRulesFile) : [];
+    const engine = new Engine(deps, rules);
+    await engine.sandbox.start({
+      receipts: (carrier, receipts) => void engine.statusRecorder.recordReceipts(carrier, receipts),
+      inbound: (messages) => void engine.inbound.receive(messages),
+    });
+    await engine.dispatcher.start();
+    engine.webhookSender.start();
+    engine.retention.start();
+    return engine;
+  }
+
+  nudgeDispatcher(): void {
+    this.dispatcher.nudge();
+  }
+
+  nudgeWebhooks(): void {
+    this.webhookSender.nudge();
+  }
+
+  invalidateSubscriptions(accountId: string): void {
+    this.subscriptions.invalidate(accountId);
+  }
+
+  async sandboxRules(accountId: string): Promise<SandboxRule[]> {
+    return this.sandbox.rulesFor(accountId);
+  }
+
+  async setSandboxRules(accountId: string, rules: SandboxRule[]): Promise<void> {
+    this.sandbox.setRules(accountId, rules);
+  }
+
+  metrics(): Promise<Array<MetricObjectWithValues<MetricValue<string>>>> {
+    return this.deps.metrics.registry.getMetricsAsJSON();
+  }
+
+  async stop(): Promise<void> {
+    await this.dispatcher.stop();
+    await this.sandbox.stop();
+    await this.statusRecorder.idle();
+    await this.webhookSender.stop();
+    await this.retention.stop();
+  }
+}
