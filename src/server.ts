@@ -37,12 +37,13 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-async function startEngine(options: ServerOptions, store: Store, clock: Clock, log: Logger, metrics: Metrics): Promise<EngineHandle> {
-  const { config } = options;
-  if (config.engine === 'thread' && clock === systemClock) {
-    return ThreadEngine.start(config, log, options.onFatal ?? ((error) => log.fatal({ err: error }, 'engine stopped')));
-  }
-  return Engine.start({ config, store, clock, log, metrics });
+async function startEngine(
+  options: ServerOptions,
+  inThread: boolean,
+  deps: { store: Store; clock: Clock; log: Logger; metrics: Metrics },
+): Promise<EngineHandle> {
+  if (inThread) return ThreadEngine.start(options.config, deps.log, options.onFatal ?? (() => undefined));
+  return Engine.start({ config: options.config, ...deps });
 }
 
 /** /metrics: the HTTP side's registry, plus the engine thread's when it has its own. */
@@ -63,14 +64,21 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const { config } = options;
   const clock = options.clock ?? systemClock;
   const log = options.logger ?? createLogger(config);
-  const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  // An injected clock lives in this thread, so an engine that must follow it runs here too.
+  const engineThread = config.engine === 'thread' && clock === systemClock;
+  const store = await openStore({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+    checkpoints: !engineThread,
+  });
   let ready = false;
   let engine: EngineHandle | undefined;
   try {
     await store.migrate();
     await ensureBootstrapKey(store, config, clock, options.announceKey ?? ((line) => log.warn(line)));
     const metrics = new Metrics();
-    const started = await startEngine(options, store, clock, log, metrics);
+    const started = await startEngine(options, engineThread, { store, clock, log, metrics });
     engine = started;
     const subscriptions = new SubscriptionMatcher({ store, clock, onInvalidate: (accountId) => started.invalidateSubscriptions(accountId) });
     const ctx: AppContext = {

@@ -13,6 +13,7 @@ export class ThreadEngine implements EngineHandle {
   private nextId = 1;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private stopping = false;
+  private dead = false;
 
   private constructor(
     private readonly worker: Worker,
@@ -107,6 +108,9 @@ export class ThreadEngine implements EngineHandle {
   }
 
   private crashed(error: Error, onCrash: (error: Error) => void): void {
+    // 'error' is followed by 'exit'; one report is enough.
+    if (this.dead) return;
+    this.dead = true;
     this.log.fatal({ err: error }, 'engine thread died');
     for (const waiting of this.pending.values()) waiting.reject(error);
     this.pending.clear();

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { eventually, startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('operations endpoints', () => {
   let server: TestServer;
@@ -15,15 +15,25 @@ describe('operations endpoints', () => {
     assert.deepEqual(response.json(), { status: 'ok' });
   });
 
-  it('exports Prometheus metrics, counting accepted messages', async () => {
+  it('exports Prometheus metrics of the HTTP side and of the engine', async () => {
     const sent = await server.request('POST', '/sms/3/messages', {
       body: { messages: [{ destinations: [{ to: '41793026727' }], content: { text: 'metrics' } }] },
     });
     assert.equal(sent.status, 200);
-    const response = await server.request('GET', '/metrics', { key: null });
-    assert.match(response.headers.get('content-type') ?? '', /text\/plain/);
-    assert.match(response.text, /switchboard_messages_accepted_total\{[^}]*\} [1-9]/);
-    assert.match(response.text, /switchboard_process_resident_memory_bytes/);
+    // Submitting and recording happen in the engine (its own thread by default): its counters must show too.
+    const text = await eventually(async () => {
+      const response = await server.request('GET', '/metrics', { key: null });
+      assert.match(response.headers.get('content-type') ?? '', /text\/plain/);
+      return /switchboard_message_status_changes_total\{group="DELIVERED"\} [1-9]/.test(response.text) ? response.text : undefined;
+    });
+    assert.match(text, /switchboard_messages_accepted_total\{[^}]*\} [1-9]/);
+    assert.match(text, /switchboard_messages_submitted_total\{carrier="sandbox"\} [1-9]/);
+    assert.match(text, /switchboard_process_resident_memory_bytes/);
+  });
+
+  it('runs the engine in its own thread unless told otherwise', () => {
+    assert.equal(server.ctx.config.engine, 'thread');
+    assert.equal(server.ctx.engine.constructor.name, 'ThreadEngine');
   });
 
   it('serves an OpenAPI 3.1 document covering every endpoint', async () => {

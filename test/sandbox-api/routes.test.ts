@@ -180,6 +180,20 @@ describe('sandbox rules file', () => {
     }
   });
 
+  it('account rules set over HTTP reach the engine thread', async () => {
+    const server = await startTestServer();
+    try {
+      assert.equal(server.ctx.engine.constructor.name, 'ThreadEngine');
+      const put = await server.request('PUT', '/sandbox/1/rules', { body: { rules: [{ match: { suffix: '7777' }, outcome: 'UNDELIVERABLE' }] } });
+      assert.equal(put.status, 200, put.text);
+      assert.equal((await server.request('GET', '/sandbox/1/rules')).json().rules[0].outcome, 'UNDELIVERABLE');
+      const report = await reportFor(server, await send(server, '41790007777', 'x'));
+      assert.equal(report.status.name, 'UNDELIVERABLE_NOT_DELIVERED');
+    } finally {
+      await server.close();
+    }
+  });
+
   it('an invalid rules file stops start-up with an error naming the entry', async () => {
     const file = path.join(dir, 'bad.json');
     await writeFile(file, JSON.stringify([{ match: { suffix: '5555' }, outcome: 'EXPLODE' }]));

@@ -9,6 +9,8 @@ export interface OpenStoreOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
+  /** SQLite: whether this connection checkpoints the WAL (see openSqliteStore). */
+  checkpoints?: boolean;
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
@@ -22,5 +24,5 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   const path = options.url || join(options.dataDir, 'switchboard.db');
   mkdirSync(dirname(path), { recursive: true });
-  return openSqliteStore(path);
+  return openSqliteStore(path, { checkpoints: options.checkpoints ?? true });
 }

@@ -18,8 +18,9 @@ import { ERROR, STATUS, type ErrorObject, type StatusObject } from '../../core/p
  * the dispatcher requeues the message with backoff until its validity ends.
  *
  * Only DELIVERED messages reach the virtual phone's inbox, at submit time (a test can read a code
- * at once; the receipt follows after the latency). Every outcome that ends in a receipt first
- * reports PENDING_ENROUTE at submit time, so intermediate reports can be exercised.
+ * at once; the receipt follows after the latency). With a latency above zero, every outcome that
+ * ends in a receipt first reports PENDING_ENROUTE at submit time, so intermediate reports can be
+ * exercised.
  */
 export const SANDBOX_OUTCOMES = ['DELIVERED', 'UNDELIVERABLE', 'EXPIRED', 'REJECTED', 'NO_REPORT', 'REFUSED', 'THROTTLED'] as const;
 

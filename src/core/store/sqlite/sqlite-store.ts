@@ -16,7 +16,7 @@ import { SqliteSubscriptionStore } from './subscriptions.js';
  * The CLI may open the same file while the server runs, hence WAL and a busy timeout; every write
  * transaction is IMMEDIATE so it waits for the lock instead of failing on upgrade.
  */
-export function openSqliteStore(path: string): Store {
+export function openSqliteStore(path: string, options: { checkpoints?: boolean } = {}): Store {
   const db = new Database(path, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   // A 200 means durable: commits fsync. Callers batch many messages per transaction.
@@ -24,8 +24,9 @@ export function openSqliteStore(path: string): Store {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Fewer, larger checkpoints: each one fsyncs the database file, and under load the default
-  // (every 1 000 pages) checkpoints several times a second on the thread that commits.
-  db.pragma('wal_autocheckpoint = 10000');
+  // (every 1 000 pages) checkpoints several times a second on the thread that commits. A
+  // connection on the HTTP thread leaves checkpoints to the engine's, so no request waits for one.
+  db.pragma(`wal_autocheckpoint = ${options.checkpoints === false ? 0 : 10000}`);
   db.pragma('cache_size = -32000');
   db.pragma('temp_store = MEMORY');
 
