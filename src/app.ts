@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAuthentication } from './core/auth/auth-hook.js';
 import { documentErrorResponses } from './core/errors/error-schemas.js';
-import { installErrorHandling } from './core/errors/error-handling.js';
+import { installErrorHandling, sendProblem } from './core/errors/error-handling.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerOpsRoutes } from './core/ops-routes.js';
 import { registerWebhookRoutes } from './core/outbox/routes.js';
@@ -27,6 +27,12 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 16 * 1024 * 1024,
     return503OnClosing: true,
+    // Errors the router raises before any route runs (a malformed URL, a path parameter over
+    // maxParamLength) would otherwise get Fastify's own body instead of an Infobip envelope.
+    frameworkErrors: (error, request, reply) => {
+      const violation = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path parameter is too long' : 'malformed URL';
+      void sendProblem(request, reply, 400, [{ property: 'path', violation }]);
+    },
     forceCloseConnections: 'idle',
   }) as unknown as FastifyInstance;
 

@@ -96,7 +96,8 @@ export class Engine implements EngineHandle {
     const engine = new Engine(deps, rules);
     await engine.sandbox.start({
       receipts: (carrier, receipts) => void engine.statusRecorder.recordReceipts(carrier, receipts),
-      inbound: (messages) => void engine.inbound.receive(messages),
+      // Failures are logged by the service; a real network would redeliver what was not acknowledged.
+      inbound: (messages) => void engine.inbound.receive(messages).catch(() => undefined),
     });
     await engine.dispatcher.start();
     engine.webhookSender.start();

@@ -50,8 +50,15 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): vo
         smsCount: analyzeText(text).messageCount,
         receivedAt: ctx.clock.now(),
       };
-      await ctx.inbound.receive([sms]);
-      return { from: sms.from, to: sms.to, text: sms.text, smsCount: sms.smsCount, receivedAt: formatInfobipTime(sms.receivedAt) };
+      const [stored] = await ctx.inbound.receive([sms]);
+      return {
+        messageId: stored!.messageId,
+        from: sms.from,
+        to: sms.to,
+        text: sms.text,
+        smsCount: sms.smsCount,
+        receivedAt: formatInfobipTime(sms.receivedAt),
+      };
     },
   );
 

@@ -33,6 +33,7 @@ export const inboundResponseSchema = {
   type: 'object',
   description: 'The message as handed to the inbound pipeline (webhook or GET /sms/1/inbox/reports).',
   properties: {
+    messageId: { type: 'string', description: 'The inbound message id, as in the inbox and webhooks.' },
     from: { type: 'string' },
     to: { type: 'string' },
     text: { type: 'string' },

@@ -76,7 +76,9 @@ describe('sandbox API', () => {
       body: { from: '+385911234567', to: '447700900000', text: 'STOP sending' },
     });
     assert.equal(response.status, 200, response.text);
-    assert.deepEqual(response.json(), {
+    const { messageId, ...rest } = response.json();
+    assert.match(messageId, /^\d{18}$/);
+    assert.deepEqual(rest, {
       from: '385911234567',
       to: '447700900000',
       text: 'STOP sending',
@@ -84,9 +86,10 @@ describe('sandbox API', () => {
       receivedAt: formatInfobipTime(clock.now()),
     });
     const pulled = await server.request('GET', '/sms/1/inbox/reports');
-    const results = pulled.json().results as Array<{ from: string; to: string; text: string; keyword?: string }>;
+    const results = pulled.json().results as Array<{ messageId: string; from: string; to: string; text: string; keyword?: string }>;
     const mine = results.find((r) => r.from === '385911234567');
     assert.ok(mine, pulled.text);
+    assert.equal(mine.messageId, messageId, 'the id answered is the one the inbox shows');
     assert.equal(mine.to, '447700900000');
     assert.equal(mine.keyword, 'STOP');
   });

@@ -27,20 +27,31 @@ export interface InboundServiceDeps {
 export class InboundService {
   constructor(private readonly deps: InboundServiceDeps) {}
 
-  async receive(messages: InboundSms[]): Promise<void> {
+  /**
+   * Stores each message (pushed or pullable) and returns them with their ids. If any could not be
+   * stored, the others still are and the call rejects afterwards, so the sender (an HTTP caller, a
+   * network that waits for an acknowledgement) learns that not everything was taken.
+   */
+  async receive(messages: InboundSms[]): Promise<InboundMessage[]> {
     let queued = false;
+    const stored: InboundMessage[] = [];
+    let failure: unknown;
     for (const sms of messages) {
       try {
-        queued = (await this.receiveOne(sms)) || queued;
+        const { message, pushed } = await this.receiveOne(sms);
+        stored.push(message);
+        queued = pushed || queued;
       } catch (error) {
+        failure ??= error;
         this.deps.log.error({ err: error, accountId: sms.accountId, to: sms.to }, 'inbound SMS not stored');
       }
     }
     if (queued) this.deps.onWebhooksQueued();
+    if (failure !== undefined) throw failure;
+    return stored;
   }
 
-  /** Returns whether webhook items were queued. */
-  private async receiveOne(sms: InboundSms): Promise<boolean> {
+  private async receiveOne(sms: InboundSms): Promise<{ message: InboundMessage; pushed: boolean }> {
     const { store, clock, metrics, subscriptions } = this.deps;
     const message: InboundMessage = {
       accountId: sms.accountId,
@@ -67,6 +78,6 @@ export class InboundService {
     }));
     await store.inbound.insert(message, { pullable: webhooks.length === 0, webhooks });
     metrics.inboundReceived.inc({ channel: 'SMS' });
-    return webhooks.length > 0;
+    return { message, pushed: webhooks.length > 0 };
   }
 }
