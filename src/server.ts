@@ -70,7 +70,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     url: config.databaseUrl,
     dataDir: config.dataDir,
     schema: config.databaseSchema,
-    checkpoints: !engineThread,
+    role: engineThread ? 'acceptance' : 'all',
   });
   let ready = false;
   let engine: EngineHandle | undefined;

@@ -18,7 +18,12 @@ const send = (message: FromEngine): void => port.postMessage(message);
 
 async function main(): Promise<void> {
   const log = createLogger(config).child({ thread: 'engine' });
-  const store = await openStore({ url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema });
+  const store = await openStore({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    schema: config.databaseSchema,
+    role: 'engine',
+  });
   const engine = await Engine.start({ config, store, clock: systemClock, log, metrics: new Metrics({ defaultMetrics: false }) });
 
   const calls = {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { openSqliteStore } from './sqlite/sqlite-store.js';
+import { openSqliteStore, type SqliteRole } from './sqlite/sqlite-store.js';
 import type { Store } from './types.js';
 
 export interface OpenStoreOptions {
@@ -9,8 +9,8 @@ export interface OpenStoreOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
-  /** SQLite: whether this connection checkpoints the WAL (see openSqliteStore). */
-  checkpoints?: boolean;
+  /** SQLite: what this connection is for (see openSqliteStore); `all` when one connection does everything. */
+  role?: SqliteRole;
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
@@ -24,5 +24,5 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   const path = options.url || join(options.dataDir, 'switchboard.db');
   mkdirSync(dirname(path), { recursive: true });
-  return openSqliteStore(path, { checkpoints: options.checkpoints ?? true });
+  return openSqliteStore(path, options.role ?? 'all');
 }

@@ -16,17 +16,28 @@ import { SqliteSubscriptionStore } from './subscriptions.js';
  * The CLI may open the same file while the server runs, hence WAL and a busy timeout; every write
  * transaction is IMMEDIATE so it waits for the lock instead of failing on upgrade.
  */
-export function openSqliteStore(path: string, options: { checkpoints?: boolean } = {}): Store {
+/**
+ * - `acceptance` (the HTTP thread beside an engine thread): every commit is fsynced, because a 200
+ *   means the message is durable; WAL checkpoints are left to the engine's connection so no
+ *   request waits for one.
+ * - `engine`: commits are not fsynced one by one (synchronous=NORMAL). A process crash loses nothing
+ *   (the WAL is in the OS's cache); a power loss can roll back the last pipeline transitions, which
+ *   are then done again (a message may be sent or a webhook posted twice, never lost). The next
+ *   fsynced acceptance commit makes every earlier engine commit durable too, the WAL being one file.
+ * - `all`: one connection doing both, fsynced.
+ */
+export type SqliteRole = 'acceptance' | 'engine' | 'all';
+
+export function openSqliteStore(path: string, role: SqliteRole = 'all'): Store {
   const db = new Database(path, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
-  // A 200 means durable: commits fsync. Callers batch many messages per transaction.
-  db.pragma('synchronous = FULL');
+  // A 200 means durable: acceptance commits fsync. Callers batch many messages per transaction.
+  db.pragma(`synchronous = ${role === 'engine' ? 'NORMAL' : 'FULL'}`);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Fewer, larger checkpoints: each one fsyncs the database file, and under load the default
-  // (every 1 000 pages) checkpoints several times a second on the thread that commits. A
-  // connection on the HTTP thread leaves checkpoints to the engine's, so no request waits for one.
-  db.pragma(`wal_autocheckpoint = ${options.checkpoints === false ? 0 : 10000}`);
+  // (every 1 000 pages) checkpoints several times a second on the thread that commits.
+  db.pragma(`wal_autocheckpoint = ${role === 'acceptance' ? 0 : 10000}`);
   db.pragma('cache_size = -32000');
   db.pragma('temp_store = MEMORY');
 
