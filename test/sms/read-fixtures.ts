@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { generateApiKey, hashApiKey, keyLookup } from '../../src/core/auth/api-keys.js';
 import type { InboundMessage, NewMessage, StatusRef, Store, StoredMessage } from '../../src/core/store/types.js';
 import { reportDataFromMessage } from '../../src/sms/wire/report-shapes.js';
 import type { TestServer } from '../helpers/server.js';
@@ -21,13 +20,7 @@ export async function defaultAccountId(server: TestServer): Promise<string> {
   return account.id;
 }
 
-/** A second account with its own key, for isolation checks. */
-export async function otherAccount(store: Store, now: number): Promise<{ accountId: string; key: string }> {
-  const account = await store.accounts.ensure(`other-${randomUUID()}`, now);
-  const key = generateApiKey();
-  await store.keys.create({ id: randomUUID(), accountId: account.id, name: 'other', lookup: keyLookup(key), hash: hashApiKey(key), createdAt: now });
-  return { accountId: account.id, key };
-}
+export { otherAccount } from '../helpers/accounts.js';
 
 export interface SeedSpec extends Partial<NewMessage> {
   /** Hand the message to a (pretend) carrier at this instant. */

@@ -1,6 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { generateApiKey, hashApiKey, keyLookup } from '../../src/core/auth/api-keys.js';
-import type { Store } from '../../src/core/store/types.js';
 import type { TestServer } from '../helpers/server.js';
 
 export const PENDING_ACCEPTED_WIRE = {
@@ -19,13 +16,7 @@ export async function accountOf(server: TestServer): Promise<string> {
   return account.id;
 }
 
-/** A second account with its own API key. */
-export async function secondAccount(store: Store, now: number): Promise<{ accountId: string; key: string }> {
-  const account = await store.accounts.ensure(`second-${randomUUID()}`, now);
-  const key = generateApiKey();
-  await store.keys.create({ id: randomUUID(), accountId: account.id, name: 'second', lookup: keyLookup(key), hash: hashApiKey(key), createdAt: now });
-  return { accountId: account.id, key };
-}
+export { otherAccount as secondAccount } from '../helpers/accounts.js';
 
 export const textMessage = (to: string | string[], text = 'Hello', extra: Record<string, unknown> = {}) => ({
   destinations: (Array.isArray(to) ? to : [to]).map((t) => ({ to: t })),
