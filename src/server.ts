@@ -23,7 +23,7 @@ export interface ServerOptions {
   /** A clock other than the system's keeps the engine in this thread, where the clock lives. */
   clock?: Clock;
   logger?: Logger;
-  /** Printed once when a key had to be generated (the CLI passes stdout). */
+  /** Where the one announcement of a generated key goes (stdout by default; never the logger). */
   announceKey?: (line: string) => void;
   /** The engine thread died: the process can no longer deliver anything (the CLI exits). */
   onFatal?: (error: Error) => void;
@@ -76,7 +76,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   let engine: EngineHandle | undefined;
   try {
     await store.migrate();
-    await ensureBootstrapKey(store, config, clock, options.announceKey ?? ((line) => log.warn(line)));
+    await ensureBootstrapKey(store, config, clock, options.announceKey ?? ((line) => void process.stdout.write(`${line}\n`)));
     const metrics = new Metrics();
     const started = await startEngine(options, engineThread, { store, clock, log, metrics });
     engine = started;

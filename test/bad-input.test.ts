@@ -64,6 +64,7 @@ const GETS = [
   '/sms/3/%E0%A4%A/reports',
   '/sandbox/1/phones/41793026727/messages?limit=-1',
   '/switchboard/1/webhooks/attempts?limit=x&before=y',
+  '/switchboard/1/webhooks/attempts?before=100000000000000000000',
   '/switchboard/1/webhooks/items?state=lost',
 ];
 

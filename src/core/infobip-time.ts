@@ -26,7 +26,8 @@ export function parseInfobipTime(text: string): number | undefined {
   const hour = Number(h);
   const minute = Number(mi);
   const second = Number(s);
-  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
+  // Date.UTC would read years 0–99 as 1900–1999; nothing in this API predates 1970.
+  if (Number(y) < 1970 || month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 60) {
     return undefined;
   }
   const millis = Math.floor(Number(`0.${frac}`) * 1000);

@@ -1,5 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import type { FastifyInstance } from 'fastify';
+import { violation } from './errors/api-problem.js';
+import { unstorablePath } from './text-safety.js';
 
 const common: Options = { allErrors: true, useDefaults: true, strict: false, removeAdditional: false };
 
@@ -16,4 +18,10 @@ export function installValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) =>
     httpPart === 'body' ? bodies.compile(schema) : parameters.compile(schema),
   );
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.body, request.query, request.params]) {
+      const path = unstorablePath(part);
+      if (path !== undefined) throw violation(path, 'must not contain NUL characters or unpaired surrogates');
+    }
+  });
 }

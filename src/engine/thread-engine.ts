@@ -92,6 +92,7 @@ export class ThreadEngine implements EngineHandle {
   }
 
   private call(method: CallMethod, args: unknown[]): Promise<unknown> {
+    if (this.dead) return Promise.reject(new Error('the engine thread is not running'));
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       this.pending.set(id, { resolve, reject });

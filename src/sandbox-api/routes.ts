@@ -5,7 +5,7 @@ import { formatInfobipTime } from '../core/infobip-time.js';
 import { dropEmptyQueryValues } from '../core/query-params.js';
 import type { PhoneMessage } from '../core/store/types.js';
 import type { InboundSms } from '../network/carrier.js';
-import { normalizeNumber } from '../network/sandbox/outcomes.js';
+import { normalizeNumber } from '../core/phone-number.js';
 import { parseSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
 import { analyzeText } from '../sms/encoding/index.js';
 import {

@@ -1,3 +1,4 @@
+import { violation } from '../core/errors/api-problem.js';
 import {
   analyzeText,
   isLanguageCode,
@@ -37,8 +38,8 @@ export interface PreviewResponse {
  * A language preview counts with that language's single shift table, the only shift a preview
  * request can imply (it carries no singleShift/lockingShift flags).
  *
- * Throws a RangeError naming the field when `languageCode` or `transliteration` is not one of
- * Infobip's values, so the HTTP layer can answer 400.
+ * A `languageCode` or `transliteration` that is not one of Infobip's values is a 400 naming the field
+ * (the route's schema refuses them first; this keeps the function safe on its own).
  */
 export function previewText(request: PreviewRequest): PreviewResponse {
   const language = optionalCode(request.languageCode, 'languageCode', isLanguageCode);
@@ -75,6 +76,6 @@ function optionalCode<T extends string>(
   isValid: (code: string) => code is T,
 ): T | undefined {
   if (value === undefined || value === 'NONE') return undefined;
-  if (!isValid(value)) throw new RangeError(`${field} "${value}" is not supported`);
+  if (!isValid(value)) throw violation(field, `"${value}" is not supported`);
   return value;
 }

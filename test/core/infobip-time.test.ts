@@ -25,7 +25,7 @@ describe('Infobip timestamps', () => {
   });
 
   it('rejects what is not a timestamp', () => {
-    for (const text of ['', 'tomorrow', '2025-13-01T00:00:00Z', '2025-02-30T00:00:00Z', '2025-03-04T25:00:00Z', '1741083330000']) {
+    for (const text of ['', 'tomorrow', '2025-13-01T00:00:00Z', '2025-02-30T00:00:00Z', '2025-03-04T25:00:00Z', '1741083330000', '0025-03-04T10:15:30Z']) {
       assert.equal(parseInfobipTime(text), undefined, text);
     }
   });

@@ -2,6 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { previewText } from '../../src/sms/preview.js';
+import type { ApiProblem } from '../../src/core/errors/api-problem.js';
 
 describe('previewText', () => {
   it('previews a 60-character GSM text as one part with 100 characters remaining', () => {
@@ -82,7 +83,9 @@ describe('previewText', () => {
   });
 
   it('rejects unknown codes', () => {
-    assert.throws(() => previewText({ text: 'x', languageCode: 'XX' }), /languageCode "XX"/);
-    assert.throws(() => previewText({ text: 'x', transliteration: 'turkish' }), /transliteration "turkish"/);
+    assert.throws(() => previewText({ text: 'x', languageCode: 'XX' }), (e: ApiProblem) =>
+      e.statusCode === 400 && e.violations[0]!.property === 'languageCode' && /"XX"/.test(e.violations[0]!.violation));
+    assert.throws(() => previewText({ text: 'x', transliteration: 'turkish' }), (e: ApiProblem) =>
+      e.statusCode === 400 && e.violations[0]!.property === 'transliteration');
   });
 });

@@ -139,6 +139,8 @@ describe('GET /sms/3/logs and /sms/1/logs', () => {
     assert.deepEqual(await ids(`/sms/3/logs?${scope}&sender=Other`), idsOf(3, 2));
     assert.deepEqual(await ids(`/sms/1/logs?${scope}&from=ACME`), idsOf(1, 0));
     assert.deepEqual(await ids(`/sms/3/logs?${scope}&destination=41790000002`), idsOf(2));
+    // Written as a caller may have sent it: with + and spaces.
+    assert.deepEqual(await ids(`/sms/3/logs?${scope}&destination=${encodeURIComponent('+41 790 000 002')}`), idsOf(2));
     assert.deepEqual(await ids(`/sms/1/logs?${scope}&to=41790000001`), idsOf(1));
     assert.deepEqual(await ids(`/sms/1/logs?${scope}&to=41790000001&from=Other`), []);
     assert.deepEqual(await ids(`/sms/3/logs?${scope}&generalStatus=DELIVERED`), idsOf(2, 0));

@@ -1,9 +1,11 @@
 /**
- * Infobip retries a failing webhook after `1 min + 1 min × n²` (n = retries so far); `retryMs` is the
- * minute, so tests and impatient installs can shrink the whole schedule.
+ * Infobip retries a failing webhook after `1 min + 1 min × n²`, n being the retries made so far:
+ * 1, 2, 5, 10, 17 … minutes after each failure. `retryMs` is the minute (the delay before the first
+ * retry), so tests and impatient installs can shrink the whole schedule.
  */
 export function retryDelayMs(retryMs: number, failures: number): number {
-  return retryMs + retryMs * failures * failures;
+  const retriesSoFar = failures - 1;
+  return retryMs + retryMs * retriesSoFar * retriesSoFar;
 }
 
 export type AttemptOutcome = 'delivered' | 'retry' | 'failed';

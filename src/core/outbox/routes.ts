@@ -91,7 +91,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
           type: 'object',
           properties: {
             limit: limitSchema,
-            before: { type: 'integer', minimum: 1, description: 'Only attempts with an id lower than this.' },
+            before: { type: 'integer', minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'Only attempts with an id lower than this.' },
           },
         },
         response: { 200: { type: 'object', required: ['results'], properties: { results: { type: 'array', items: attemptSchema } } } },

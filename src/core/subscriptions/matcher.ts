@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Store, Subscription, WebhookSecurity } from '../store/types.js';
 import { resourcesOf, storedProfileOf, webhookSecurityOf } from './stored-profile.js';
+import { normalizeNumber } from '../phone-number.js';
 
 export type SubscriptionEventName = 'DELIVERY' | 'INBOUND_MESSAGE';
 
@@ -20,7 +21,6 @@ export interface MatchAttributes {
   to?: string;
 }
 
-const normalizeNumber = (value: string): string => value.replace(/^\+/, '').trim();
 
 /**
  * Matching rules: the channel and event must be subscribed; absent or empty `criteria` match

@@ -1,3 +1,4 @@
+import { normalizeNumber } from '../../core/phone-number.js';
 import { ERROR, STATUS, type ErrorObject, type StatusObject } from '../../core/pipeline/statuses.js';
 
 /**
@@ -61,7 +62,6 @@ export const BUILT_IN_SUFFIXES: Readonly<Record<string, SandboxOutcomeName>> = {
 };
 
 /** Phone numbers are compared as bare digits: a leading `+` is not part of the number. */
-export const normalizeNumber = (number: string): string => (number.startsWith('+') ? number.slice(1) : number);
 
 export function builtInOutcome(destination: string): SandboxOutcomeName {
   return BUILT_IN_SUFFIXES[normalizeNumber(destination).slice(-4)] ?? 'DELIVERED';

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../../config.js';
 import { ERROR, STATUS, isFinalGroup, type ErrorName, type StatusName } from '../../core/pipeline/statuses.js';
-import { OUTCOME_BEHAVIOUR, SANDBOX_OUTCOMES, isSandboxOutcome, normalizeNumber, type SandboxOutcomeName } from './outcomes.js';
+import { normalizeNumber } from '../../core/phone-number.js';
+import { OUTCOME_BEHAVIOUR, SANDBOX_OUTCOMES, isSandboxOutcome, type SandboxOutcomeName } from './outcomes.js';
 
 /**
  * Extra sandbox outcome rules, checked before the built-in suffix table. A rule matches when every

@@ -4,7 +4,8 @@ import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { PhoneMessage, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
 import type { Carrier, CarrierEvents, CarrierReceipt, OutboundSms, SubmitOutcome } from '../carrier.js';
-import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, normalizeNumber, type SandboxOutcomeName } from './outcomes.js';
+import { normalizeNumber } from '../../core/phone-number.js';
+import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, type SandboxOutcomeName } from './outcomes.js';
 import { ReceiptQueue } from './receipt-queue.js';
 import { findRule, type SandboxRule } from './rules.js';
 

@@ -4,6 +4,7 @@ import { arrayParam, timeParam } from '../../core/query-params.js';
 import type { MessageLogFilter } from '../../core/store/types.js';
 import type { LogsQuery } from '../schemas/read-logs.js';
 import { READ_WINDOW_MS } from './read-window.js';
+import { checkDestination } from '../accept/destination.js';
 
 /**
  * The store filter of a logs query. Both log endpoints share it; they differ only in the names of
@@ -33,7 +34,7 @@ export function logFilterFrom(
     if (value !== undefined) filter[key] = value;
   };
   set('sender', nonBlank(scope.sender));
-  set('destination', nonBlank(scope.destination));
+  set('destination', storedDestination(nonBlank(scope.destination)));
   set('bulkIds', collect(() => arrayParam('bulkId', query.bulkId)));
   set('messageIds', collect(() => arrayParam('messageId', query.messageId)));
   set('campaignReferenceIds', collect(() => arrayParam('campaignReferenceId', query.campaignReferenceId)));
@@ -69,4 +70,11 @@ export function decodeCursor(cursor: string): number {
     throw violation('cursor', 'is not a cursor returned by this endpoint');
   }
   return pk;
+}
+
+/** Destinations are stored as bare digits; a filter written as sent (`+41 79…`) must find them. */
+function storedDestination(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  const check = checkDestination(value);
+  return check.ok ? check.number : value;
 }

@@ -74,12 +74,12 @@ describe('webhook attempts and items API', () => {
         format: 'sms-dlr',
         attempts: 1,
         state: 'pending',
-        dueAt: formatInfobipTime(T0 + 2 * RETRY_MS),
+        dueAt: formatInfobipTime(T0 + RETRY_MS),
         lastError: 'HTTP 500',
       });
     }
 
-    clock.set(T0 + 2 * RETRY_MS);
+    clock.set(T0 + RETRY_MS);
     server.ctx.engine.nudgeWebhooks();
     await receiver.waitForPosts(2);
     const both = await eventually(async () => {

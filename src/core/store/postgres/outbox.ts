@@ -1,5 +1,6 @@
 import type { OutboxItem, OutboxItemInput, OutboxStore, WebhookAttempt } from '../types.js';
 import { outboxInsert, type Row, type Sql } from './shared.js';
+import { lastErrorOf } from '../attempt-error.js';
 
 function toItem(r: Row): OutboxItem {
   const item: OutboxItem = {
@@ -36,11 +37,6 @@ function toAttempt(r: Row): WebhookAttempt {
 }
 
 /** What an item remembers of a failed attempt: the transport error, else the HTTP status. */
-function lastErrorOf(attempt: Omit<WebhookAttempt, 'id'>): string | null {
-  if (attempt.error !== undefined) return attempt.error;
-  if (attempt.outcome !== 'delivered' && attempt.httpStatus !== undefined) return `HTTP ${attempt.httpStatus}`;
-  return null;
-}
 
 export class PgOutboxStore implements OutboxStore {
   constructor(private readonly sql: Sql) {}

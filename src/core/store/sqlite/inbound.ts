@@ -1,6 +1,6 @@
 import type { InboundFilter, InboundMessage, InboundStore, OutboxItemInput } from '../types.js';
 import type { SqliteOutboxStore } from './outbox.js';
-import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db } from './shared.js';
+import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
 interface InboundRow {
   id: number;
@@ -111,11 +111,11 @@ export class SqliteInboundStore implements InboundStore {
   ) {}
 
   async insert(message: InboundMessage, options: { pullable: boolean; webhooks?: OutboxItemInput[] }): Promise<void> {
-    this.insertTransaction().immediate(message, options.pullable, options.webhooks ?? []);
+    await withoutBlockingOnLocks(this.db, () => this.insertTransaction().immediate(message, options.pullable, options.webhooks ?? []));
   }
 
   async consume(filter: InboundFilter): Promise<{ messages: InboundMessage[]; pending: number }> {
-    const { rows, pending } = this.consumeTransaction().immediate(filter, Date.now());
+    const { rows, pending } = await withoutBlockingOnLocks(this.db, () => this.consumeTransaction().immediate(filter, Date.now()));
     return { messages: rows.sort((a, b) => a.id - b.id).map(toInbound), pending };
   }
 }

@@ -10,6 +10,7 @@ import {
   rowId,
   type Db,
 } from './shared.js';
+import { lastErrorOf } from '../attempt-error.js';
 
 interface OutboxRow {
   id: number;
@@ -72,11 +73,6 @@ const toAttempt = (row: AttemptRow): WebhookAttempt =>
   });
 
 /** What an item remembers of a failed attempt: the transport error, else the HTTP status. */
-function lastErrorOf(attempt: Omit<WebhookAttempt, 'id'>): string | null {
-  if (attempt.error !== undefined) return attempt.error;
-  if (attempt.outcome !== 'delivered' && attempt.httpStatus !== undefined) return `HTTP ${attempt.httpStatus}`;
-  return null;
-}
 
 export class SqliteOutboxStore implements OutboxStore {
   private readonly sql = preparedOnce(() => ({

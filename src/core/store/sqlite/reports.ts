@@ -1,5 +1,5 @@
 import type { ReportData, ReportFilter, ReportStore } from '../types.js';
-import { orNull, parseJson, preparedOnce, type Db } from './shared.js';
+import { orNull, parseJson, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
 interface ConsumedRow {
   id: number;
@@ -77,7 +77,7 @@ export class SqliteReportStore implements ReportStore {
   }
 
   async consume(filter: ReportFilter): Promise<ReportData[]> {
-    const rows = this.consumeTransaction().immediate(filter, Date.now());
+    const rows = await withoutBlockingOnLocks(this.db, () => this.consumeTransaction().immediate(filter, Date.now()));
     return rows.sort((a, b) => a.id - b.id).map((row) => parseJson<ReportData>(row.data));
   }
 }

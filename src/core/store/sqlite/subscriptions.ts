@@ -1,5 +1,5 @@
 import type { Subscription, SubscriptionStore } from '../types.js';
-import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db } from './shared.js';
+import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
 interface SubscriptionRow {
   account_id: string;
@@ -71,7 +71,8 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
   constructor(private readonly db: Db) {}
 
   async create(subscription: Subscription): Promise<'created' | 'duplicate'> {
-    return this.sql().insert.run(toParams(subscription)).changes > 0 ? 'created' : 'duplicate';
+    const result = await withoutBlockingOnLocks(this.db, () => this.sql().insert.run(toParams(subscription)));
+    return result.changes > 0 ? 'created' : 'duplicate';
   }
 
   async get(accountId: string, subscriptionId: string): Promise<Subscription | undefined> {
@@ -87,10 +88,10 @@ export class SqliteSubscriptionStore implements SubscriptionStore {
 
   async update(subscription: Subscription): Promise<boolean> {
     const { createdAt: _keptFromRow, ...params } = toParams(subscription);
-    return this.sql().update.run(params).changes > 0;
+    return (await withoutBlockingOnLocks(this.db, () => this.sql().update.run(params))).changes > 0;
   }
 
   async delete(accountId: string, subscriptionId: string): Promise<boolean> {
-    return this.sql().delete.run(accountId, subscriptionId).changes > 0;
+    return (await withoutBlockingOnLocks(this.db, () => this.sql().delete.run(accountId, subscriptionId))).changes > 0;
   }
 }

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { unstorablePath } from '../../src/core/text-safety.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+
+describe('unstorable text', () => {
+  it('finds NUL and unpaired surrogates, with the property path', () => {
+    assert.equal(unstorablePath({ messages: [{ content: { text: 'ok 😀' } }] }), undefined);
+    assert.equal(unstorablePath({ messages: [{ content: { text: 'a\u0000b' } }] }), 'messages[0].content.text');
+    assert.equal(unstorablePath({ messages: [{ sender: '\uD83D' }] }), 'messages[0].sender');
+    assert.equal(unstorablePath({ text: '\uDE00 alone' }), 'text');
+    assert.equal(unstorablePath('\u0000'), 'body');
+  });
+
+  describe('over HTTP', () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer();
+    });
+    after(() => server.close());
+
+    it('is a 400 naming the field on every store driver, in bodies and query strings', async () => {
+      const sent = await server.request('POST', '/sms/3/messages', {
+        rawBody: '{"messages":[{"destinations":[{"to":"41793026727"}],"content":{"text":"x\\u0000y"}}]}',
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(sent.status, 400);
+      assert.deepEqual(sent.json().violations, [
+        { property: 'messages[0].content.text', violation: 'must not contain NUL characters or unpaired surrogates' },
+      ]);
+      const logs = await server.request('GET', '/sms/3/logs?sender=%00');
+      assert.equal(logs.status, 400);
+      assert.equal(logs.json().violations[0].property, 'sender');
+      const inbound = await server.request('POST', '/sandbox/1/sms/inbound', {
+        rawBody: '{"from":"41793026727","to":"4477","text":"\\ud83d"}',
+        headers: { 'content-type': 'application/json' },
+      });
+      assert.equal(inbound.status, 400);
+      assert.ok(inbound.json().requestError.serviceException.validationErrors.text);
+    });
+  });
+});
