@@ -65,7 +65,8 @@ async function startSwitchboard(): Promise<Child & { apiKey: string; cleanup(): 
     env.DATABASE_URL = postgresUrl;
     env.DATABASE_SCHEMA = `bench_${randomHex(4)}`;
   }
-  const nodeArgs = values['node-args'] ? values['node-args'].split(' ') : [];
+  // What `npm start` and the CLI's shebang run the server with.
+  const nodeArgs = ['--max-semi-space-size=8', ...(values['node-args'] ? values['node-args'].split(' ') : [])];
   const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
   return { ...child, apiKey, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
 }

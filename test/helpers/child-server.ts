@@ -27,7 +27,7 @@ export interface ChildServer {
 /** Runs `switchboard serve` as a separate process, as a user would, and waits for /health. */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const port = env.PORT && env.PORT !== '0' ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, [cli, 'serve'], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=8', cli, 'serve'], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -38,7 +38,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all'): Store {
   // Fewer, larger checkpoints: each one fsyncs the database file, and under load the default
   // (every 1 000 pages) checkpoints several times a second on the thread that commits.
   db.pragma(`wal_autocheckpoint = ${role === 'acceptance' ? 0 : 10000}`);
-  db.pragma('cache_size = -32000');
+  db.pragma('cache_size = -8000');
   db.pragma('temp_store = MEMORY');
 
   const outbox = new SqliteOutboxStore(db);
