@@ -62,7 +62,7 @@ CREATE TABLE messages (
 );
 CREATE INDEX messages_state_due_idx ON messages (state, due_at, pk);
 CREATE INDEX messages_lease_idx ON messages (lease_until) WHERE state = 'dispatching';
-CREATE INDEX messages_carrier_idx ON messages (carrier, carrier_message_id);
+CREATE INDEX messages_carrier_idx ON messages (carrier, carrier_message_id) WHERE carrier_message_id IS NOT NULL;
 CREATE INDEX messages_account_pk_idx ON messages (account_id, pk);
 CREATE INDEX messages_submitted_carrier_idx ON messages (carrier, pk) WHERE state = 'submitted';
 CREATE INDEX messages_submitted_valid_idx ON messages (valid_until) WHERE state = 'submitted';

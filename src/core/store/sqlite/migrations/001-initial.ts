@@ -63,7 +63,7 @@ CREATE TABLE messages (
 );
 CREATE UNIQUE INDEX messages_account_message_id ON messages(account_id, message_id);
 CREATE INDEX messages_state_due ON messages(state, due_at);
-CREATE INDEX messages_carrier_id ON messages(carrier, carrier_message_id);
+CREATE INDEX messages_carrier_id ON messages(carrier, carrier_message_id) WHERE carrier_message_id IS NOT NULL;
 CREATE INDEX messages_account_pk ON messages(account_id, pk);
 -- Receipt resumption and expiry walk only submitted rows, which are few next to final ones.
 CREATE INDEX messages_submitted_carrier ON messages(carrier, pk) WHERE state = 'submitted';
