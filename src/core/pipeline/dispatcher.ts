@@ -15,7 +15,11 @@ export interface DispatcherDeps {
   recorder: StatusRecorder;
   metrics: Metrics;
   log: Logger;
-  /** Messages claimed at once (default 500: a claim holds SQLite's write lock while it runs). */
+  /**
+   * Messages claimed at once (default 50). Small on purpose: a claim holds SQLite's write lock while
+   * it runs, and acceptance on the HTTP thread waits for that lock; measured here, claims of 500
+   * halved the accepted rate against claims of 50, while the engine's own rate did not change.
+   */
   batchSize?: number;
   /** Real-time wait between claims when idle and not nudged (default 250 ms). */
   pollMs?: number;
@@ -64,7 +68,7 @@ export class Dispatcher {
   private readonly leaseMs: number;
 
   constructor(private readonly deps: DispatcherDeps) {
-    this.batchSize = deps.batchSize ?? 500;
+    this.batchSize = deps.batchSize ?? 50;
     this.leaseMs = deps.leaseMs ?? 10_000;
   }
 

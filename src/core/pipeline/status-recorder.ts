@@ -17,7 +17,7 @@ export interface StatusRecorderDeps {
   /** Renders a report in the message's API shape; the webhook item's payload. */
   renderReport: (data: ReportData) => unknown;
   onWebhooksQueued: () => void;
-  /** Most receipts written in one transaction (default 1000; a long write holds SQLite's lock). */
+  /** Most receipts written in one transaction (default 100: like claims, a long write holds SQLite's lock). */
   maxBatch?: number;
   /** Waits between attempts when writing receipts fails (default 100 ms, 1 s, 5 s). */
   retryDelaysMs?: number[];
@@ -60,7 +60,7 @@ export class StatusRecorder {
     this.batcher = new ReceiptBatcher({
       write: (batch) => this.writeReceipts(batch),
       log: deps.log,
-      maxBatch: deps.maxBatch ?? 1000,
+      maxBatch: deps.maxBatch ?? 100,
       retryDelaysMs: deps.retryDelaysMs ?? [100, 1000, 5000],
     });
   }
