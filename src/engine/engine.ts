@@ -17,8 +17,8 @@ import { renderDeliveryReport } from '../sms/wire/report-shapes.js';
 
 /**
  * What the HTTP side needs from the message engine. The engine runs either in the server's own
- * thread (`InlineEngine`, used with an injected clock) or in a worker thread of its own
- * (`ThreadEngine`), so HTTP and the pipeline each get a core.
+ * thread (`Engine` itself, used with an injected clock or SWITCHBOARD_ENGINE=inline) or in a worker
+ * thread of its own (`ThreadEngine`), so HTTP and the pipeline each get a core.
  */
 export interface EngineHandle {
   /** New messages were committed: dispatch now rather than at the next poll. */

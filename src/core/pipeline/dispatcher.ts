@@ -25,7 +25,7 @@ export interface DispatcherDeps {
   pollMs?: number;
   /**
    * Least real time between two claims that were not full (default 10 ms): under a stream of nudges
-   * work gathers into bigger batches, so each transaction's fixed cost (an fsync) is shared.
+   * work gathers into bigger batches, so each transaction's fixed cost is shared.
    */
   gatherMs?: number;
   /**
@@ -47,6 +47,8 @@ interface Pending {
   outbound: OutboundSms;
 }
 
+/** Reads that write nothing (resume) or write rarely (expiry) page independently of the claim size. */
+const PAGE = 1000;
 const SWEEP_PAGES = 20;
 
 /**
@@ -98,11 +100,11 @@ export class Dispatcher {
     for (const carrier of this.deps.router.carriers()) {
       let afterPk: number | undefined;
       for (;;) {
-        const batch = await this.deps.store.messages.listSubmitted(carrier.name, this.batchSize, afterPk);
+        const batch = await this.deps.store.messages.listSubmitted(carrier.name, PAGE, afterPk);
         if (batch.length === 0) break;
         await carrier.resume(batch);
         afterPk = batch[batch.length - 1]!.pk;
-        if (batch.length < this.batchSize) break;
+        if (batch.length < PAGE) break;
       }
     }
   }
@@ -252,11 +254,11 @@ export class Dispatcher {
     this.lastSweep = performance.now();
     const now = this.deps.clock.now();
     for (let page = 0; page < SWEEP_PAGES; page++) {
-      const overdue = await this.deps.store.messages.listOverdueSubmitted(now, this.batchSize);
+      const overdue = await this.deps.store.messages.listOverdueSubmitted(now, PAGE);
       if (overdue.length > 0) {
         await this.deps.recorder.recordFinal(overdue, ref(STATUS.EXPIRED_DLR_UNKNOWN), ERROR.EC_VALIDITY_EXPIRED.id);
       }
-      if (overdue.length < this.batchSize) return;
+      if (overdue.length < PAGE) return;
     }
   }
 }

@@ -60,8 +60,8 @@ export async function withoutBlockingOnLocks<T>(db: Db, write: () => T): Promise
     } finally {
       db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
     }
-    // Locks are held for well under a millisecond (one commit's fsync), so the first retries come
-    // as soon as pending I/O has been served; a longer hold backs off to a millisecond.
+    // The engine holds the lock briefly (a claim of a few dozen rows, one commit), so the first
+    // retries come as soon as pending I/O has been served; a longer hold backs off to a millisecond.
     await new Promise((resolve) => (attempt < 50 ? setImmediate(resolve) : setTimeout(resolve, 1)));
   }
 }
