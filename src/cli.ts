@@ -10,6 +10,9 @@ import { openStore } from './core/store/open-store.js';
 import type { Store } from './core/store/types.js';
 import { ConfigError, type Config, isPostgresUrl, loadConfig } from './config.js';
 import { startServer } from './server.js';
+import { describeRouting } from './network/routing/describe-routing.js';
+import { loadRoutingConfig } from './network/routing/routing-config.js';
+import { runSmscSim } from './smsc-sim/cli.js';
 
 const USAGE = `Usage: switchboard <command>
 
@@ -19,6 +22,8 @@ Commands:
   keys list                   list API keys (never the keys themselves)
   keys revoke ID              revoke a key by its id
   migrate                     apply pending database migrations and exit
+  routes                      check the SMSC and route configuration and list it
+  smsc-sim [options]          run the SMSC simulator (see README; --help for its options)
 `;
 
 async function withStore<T>(config: Config, work: (store: Store) => Promise<T>): Promise<T> {
@@ -39,7 +44,9 @@ async function serve(config: Config): Promise<void> {
     onFatal: () => process.exit(1),
   });
   const store = isPostgresUrl(config.databaseUrl) ? 'PostgreSQL' : `SQLite ${config.databaseUrl}`;
-  process.stdout.write(`Switchboard listening on ${server.url} (sandbox network, ${store})\n`);
+  const smscs = server.ctx.config.routing?.smscs.map((smsc) => smsc.name) ?? [];
+  const network = smscs.length > 0 ? `SMPP: ${smscs.join(', ')}` : 'sandbox network';
+  process.stdout.write(`Switchboard listening on ${server.url} (${network}, ${store})\n`);
   let stopping = false;
   const stop = (signal: string): void => {
     if (stopping) return;
@@ -112,8 +119,15 @@ async function main(argv: string[]): Promise<void> {
     process.stdout.write(USAGE);
     return;
   }
+  if (command === 'smsc-sim') {
+    await runSmscSim(args, (line) => process.stdout.write(`${line}\n`));
+    return;
+  }
   const config = loadConfig();
   switch (command) {
+    case 'routes':
+      process.stdout.write(`${describeRouting(await loadRoutingConfig(config))}\n`);
+      return;
     case 'serve':
       return serve(config);
     case 'keys':

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { RoutingConfig } from './network/routing/routing-config.js';
 
 /** One typed, validated configuration object, built once from the environment and passed down. */
 export interface Config {
@@ -32,6 +33,12 @@ export interface Config {
   engine: 'thread' | 'inline';
   /** Identifies this process in logs and claims; several nodes may share one database. */
   nodeId: string;
+  /** JSON file naming the SMSCs and which destinations each carries (SWITCHBOARD_ROUTES). */
+  routesFile?: string;
+  /** One SMSC that carries every SMS (SWITCHBOARD_SMPP_URL); holds a password, never logged. */
+  smppUrl?: string;
+  /** The routing both of those describe, loaded and validated once at start-up (startServer). */
+  routing?: RoutingConfig;
 }
 
 export class ConfigError extends Error {}
@@ -82,6 +89,8 @@ export function loadConfig(env: Env = process.env): Config {
     }
     config.databaseSchema = env.DATABASE_SCHEMA;
   }
+  if (env.SWITCHBOARD_ROUTES) config.routesFile = path.resolve(env.SWITCHBOARD_ROUTES);
+  if (env.SWITCHBOARD_SMPP_URL) config.smppUrl = env.SWITCHBOARD_SMPP_URL;
   if (env.SWITCHBOARD_SANDBOX_RULES) config.sandboxRulesFile = path.resolve(env.SWITCHBOARD_SANDBOX_RULES);
   const levels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
   if (!levels.includes(config.logLevel)) throw new ConfigError(`LOG_LEVEL must be one of ${levels.join(', ')}`);

@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import type { AppContext, Logger } from './context.js';
 import { Engine, type EngineHandle } from './engine/engine.js';
 import { ThreadEngine } from './engine/thread-engine.js';
+import { loadRoutingConfig } from './network/routing/routing-config.js';
 import { createLogger } from './logger.js';
 import { MessageWriter } from './sms/accept/message-writer.js';
 import { InboundService } from './sms/inbound/inbound-service.js';
@@ -61,7 +62,9 @@ function metricsCollector(metrics: Metrics, engine: EngineHandle): () => Promise
  * accepting, finish in-flight requests and work, then close the store.
  */
 export async function startServer(options: ServerOptions): Promise<RunningServer> {
-  const { config } = options;
+  // Routing is read and validated before anything starts: a broken route file stops start-up with its errors.
+  const config: Config = { ...options.config, routing: options.config.routing ?? (await loadRoutingConfig(options.config)) };
+  options = { ...options, config };
   const clock = options.clock ?? systemClock;
   const log = options.logger ?? createLogger(config);
   // An injected clock lives in this thread, so an engine that must follow it runs here too.

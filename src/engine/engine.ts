@@ -11,7 +11,11 @@ import type { Store } from '../core/store/types.js';
 import { SubscriptionMatcher } from '../core/subscriptions/matcher.js';
 import { SandboxNetwork } from '../network/sandbox/sandbox-network.js';
 import { loadSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
-import { SingleCarrierRouter } from '../network/single-carrier-router.js';
+import type { Carrier, CarrierEvents } from '../network/carrier.js';
+import { PrefixRouter } from '../network/routing/prefix-router.js';
+import { sandboxOnlyRouting } from '../network/routing/routing-config.js';
+import { SmppCarrier } from '../network/smpp/smpp-carrier.js';
+import { registerSmppMetrics } from '../network/smpp/smpp-metrics.js';
 import { InboundService } from '../sms/inbound/inbound-service.js';
 import { renderDeliveryReport } from '../sms/wire/report-shapes.js';
 
@@ -54,6 +58,8 @@ export class Engine implements EngineHandle {
   readonly inbound: InboundService;
   readonly sandbox: SandboxNetwork;
   readonly dispatcher: Dispatcher;
+  /** Every carrier a route names, the sandbox included; started and stopped with the engine. */
+  readonly carriers: Carrier[];
   private readonly retention: RetentionSweeper;
 
   private constructor(private readonly deps: EngineDeps, rules: SandboxRule[]) {
@@ -80,10 +86,26 @@ export class Engine implements EngineHandle {
     });
     this.inbound = new InboundService({ store, clock, metrics, log, subscriptions: this.subscriptions, onWebhooksQueued });
     this.sandbox = new SandboxNetwork({ store, clock, log, latencyMs: config.sandboxLatencyMs, rules });
+    const routing = config.routing ?? sandboxOnlyRouting();
+    const byName = new Map<string, Carrier>([[this.sandbox.name, this.sandbox]]);
+    const smscs: SmppCarrier[] = [];
+    for (const options of routing.smscs) {
+      const carrier = new SmppCarrier({
+        options,
+        clock,
+        log,
+        resolveAccount: async (name) => (await store.accounts.ensure(name, clock.now())).id,
+      });
+      smscs.push(carrier);
+      byName.set(carrier.name, carrier);
+    }
+    if (smscs.length > 0) registerSmppMetrics(metrics.registry, smscs);
+    const router = new PrefixRouter(routing.routes, byName);
+    this.carriers = router.carriers();
     this.dispatcher = new Dispatcher({
       store,
       clock,
-      router: new SingleCarrierRouter(this.sandbox),
+      router,
       recorder: this.statusRecorder,
       metrics,
       log,
@@ -94,11 +116,12 @@ export class Engine implements EngineHandle {
   static async start(deps: EngineDeps): Promise<Engine> {
     const rules = deps.config.sandboxRulesFile ? await loadSandboxRules(deps.config.sandboxRulesFile) : [];
     const engine = new Engine(deps, rules);
-    await engine.sandbox.start({
-      receipts: (carrier, receipts) => void engine.statusRecorder.recordReceipts(carrier, receipts),
-      // Failures are logged by the service; a real network would redeliver what was not acknowledged.
-      inbound: (messages) => void engine.inbound.receive(messages).catch(() => undefined),
-    });
+    const events: CarrierEvents = {
+      receipts: (carrier, receipts) => engine.statusRecorder.recordReceipts(carrier, receipts),
+      // Failures are logged by the service; the network delivers again what was not acknowledged.
+      inbound: async (messages) => void (await engine.inbound.receive(messages)),
+    };
+    for (const carrier of engine.carriers) await carrier.start(events);
     await engine.dispatcher.start();
     engine.webhookSender.start();
     engine.retention.start();
@@ -131,7 +154,7 @@ export class Engine implements EngineHandle {
 
   async stop(): Promise<void> {
     await this.dispatcher.stop();
-    await this.sandbox.stop();
+    await Promise.all(this.carriers.map((carrier) => carrier.stop()));
     await this.statusRecorder.idle();
     await this.webhookSender.stop();
     await this.retention.stop();

@@ -46,13 +46,23 @@ export interface InboundSms {
   receivedAt: number;
 }
 
+/**
+ * Where a carrier reports what the network sends. Both resolve once what was reported is stored
+ * (so a network that waits for acknowledgements can acknowledge then); `inbound` rejects when a
+ * message could not be stored, so the network can deliver it again.
+ */
 export interface CarrierEvents {
-  receipts(carrier: string, receipts: CarrierReceipt[]): void;
-  inbound(messages: InboundSms[]): void;
+  receipts(carrier: string, receipts: CarrierReceipt[]): Promise<void>;
+  inbound(messages: InboundSms[]): Promise<void>;
 }
 
 export interface Carrier {
   readonly name: string;
+  /**
+   * False while the carrier cannot take submits (no bind up, backing off after throttling), so a
+   * router can fail over to the next route. Carriers that are always ready leave it out.
+   */
+  available?(): boolean;
   start(events: CarrierEvents): Promise<void>;
   /** Resolves once the carrier accepted or refused each message; one outcome per input, any order. */
   submit(messages: OutboundSms[]): Promise<SubmitOutcome[]>;

@@ -45,10 +45,10 @@ for (const driver of storeDrivers()) {
 
     const open = async (options: { latencyMs?: number; rules?: SandboxRule[] } = {}): Promise<SandboxNetwork> => {
       sandbox = new SandboxNetwork({ store: store(), clock, log: silentLogger(), latencyMs: options.latencyMs ?? 1000, rules: options.rules ?? [], tickMs: 5 });
-      await sandbox.start({ receipts: (carrier, receipts) => {
+      await sandbox.start({ receipts: async (carrier, receipts) => {
         assert.equal(carrier, 'sandbox');
         received.push(...receipts);
-      }, inbound: () => {} });
+      }, inbound: async () => {} });
       return sandbox;
     };
 
@@ -80,7 +80,7 @@ for (const driver of storeDrivers()) {
     it('with zero latency only the final receipts leave, in one batch right away', async () => {
       const batches: CarrierReceipt[][] = [];
       sandbox = new SandboxNetwork({ store: store(), clock, log: silentLogger(), latencyMs: 0, tickMs: 60_000 });
-      await sandbox.start({ receipts: (_carrier, receipts) => void batches.push(receipts), inbound: () => {} });
+      await sandbox.start({ receipts: async (_carrier, receipts) => void batches.push(receipts), inbound: async () => {} });
       await sandbox.submit([sms('41793026727'), sms('41793026728')]);
       await eventually(async () => (batches.length > 0 ? true : undefined), 1000);
       assert.equal(batches.length, 1);

@@ -1,0 +1,221 @@
+import type { Logger } from '../../context.js';
+import type { Clock } from '../../core/clock.js';
+import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
+import type { StoredMessage } from '../../core/store/types.js';
+import type { Carrier, CarrierEvents, OutboundSms, SubmitOutcome } from '../carrier.js';
+import { destinationAddress, sourceAddress } from './addressing.js';
+import { STATUS as SMPP_STATUS, type Pdu } from './codec.js';
+import { SmppConnection, type ConnectionRole } from './connection.js';
+import { decodeInboundPart } from './inbound-decoding.js';
+import { canonicalMessageId } from './message-ids.js';
+import { PartReceipts } from './part-receipts.js';
+import { InboundReassembler } from './reassembly.js';
+import { isReceipt, parseReceipt } from './receipt.js';
+import type { SmscOptions } from './smsc-options.js';
+import { mapReceiptState, mapSubmitStatus } from './status-mapping.js';
+import { encodeSubmitParts, type SubmitPart } from './submit-encoding.js';
+import type { SubmitAnswer } from './submit-queue.js';
+
+export interface SmppCarrierDeps {
+  options: SmscOptions;
+  clock: Clock;
+  log: Logger;
+  /** The id of the account inbound messages belong to (options.inboundAccount, created if absent). */
+  resolveAccount(name: string): Promise<string>;
+  /**
+   * Real time a submit may take, waiting for a bind, the window, throttling or a reconnect, before
+   * the message goes back to the pipeline to be retried (default 5 s; below the dispatcher's lease).
+   */
+  submitDeadlineMs?: number;
+  /** How long the parts of an incomplete concatenated inbound message are kept (default 10 min). */
+  inboundPartsMaxAgeMs?: number;
+}
+
+/** Real time the carrier reports itself unavailable after throttling outlasted a submit (for failover). */
+const UNAVAILABLE_AFTER_THROTTLING_MS = 5_000;
+const SWEEP_MS = 60_000;
+
+const RETRY_LATER = { status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id };
+
+/**
+ * One SMSC as a carrier: its binds, the encoding of messages into submit_sm PDUs, the correlation
+ * of receipts (long messages aggregated by PartReceipts) and inbound messages (concatenated parts
+ * reassembled). Receipts and inbound messages are acknowledged to the SMSC only once the pipeline
+ * stored them; when that fails the SMSC is answered ESME_RX_T_APPN and delivers them again.
+ */
+export class SmppCarrier implements Carrier {
+  readonly name: string;
+  readonly connections: SmppConnection[] = [];
+  private readonly submitters: SmppConnection[] = [];
+  private readonly parts = new PartReceipts();
+  private readonly reassembler = new InboundReassembler();
+  private events: CarrierEvents | undefined;
+  private accountId: string | undefined;
+  private reference = Math.floor(Math.random() * 0x10000);
+  private unavailableUntil = 0;
+  /** Long messages being submitted: a receipt for one of their parts may come before all parts are answered. */
+  private readonly submittingLong = new Set<Promise<unknown>>();
+  private sweepTimer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly deps: SmppCarrierDeps) {
+    this.name = deps.options.name;
+    const { options } = deps;
+    for (let bind = 1; bind <= options.binds; bind++) {
+      const roles: ConnectionRole[] = options.mode === 'transceiver' ? ['transceiver'] : ['transmitter', 'receiver'];
+      for (const role of roles) {
+        const connection = new SmppConnection({
+          options,
+          role,
+          label: `${options.name}/${bind}/${role === 'transceiver' ? 'trx' : role === 'transmitter' ? 'tx' : 'rx'}`,
+          log: deps.log,
+          onRequest: (request) => this.onRequest(request),
+        });
+        this.connections.push(connection);
+        if (connection.canSubmit) this.submitters.push(connection);
+      }
+    }
+  }
+
+  available(): boolean {
+    return performance.now() >= this.unavailableUntil && this.submitters.some((c) => c.state === 'bound');
+  }
+
+  async start(events: CarrierEvents): Promise<void> {
+    this.events = events;
+    this.accountId = await this.deps.resolveAccount(this.deps.options.inboundAccount);
+    for (const connection of this.connections) connection.start();
+    this.sweepTimer = setInterval(() => this.sweep(), SWEEP_MS);
+    this.sweepTimer.unref();
+  }
+
+  async submit(messages: OutboundSms[]): Promise<SubmitOutcome[]> {
+    const deadline = performance.now() + (this.deps.submitDeadlineMs ?? 5_000);
+    return Promise.all(messages.map((message) => this.submitOne(message, deadline)));
+  }
+
+  async resume(submitted: StoredMessage[]): Promise<void> {
+    for (const message of submitted) {
+      if (message.carrierMessageId === undefined) continue;
+      const ids = PartReceipts.splitIds(message.carrierMessageId);
+      if (ids.length > 1) this.parts.register(ids, message.validUntil, true);
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    await Promise.all(this.connections.map((c) => c.stop()));
+    this.events = undefined;
+  }
+
+  private async submitOne(message: OutboundSms, deadline: number): Promise<SubmitOutcome> {
+    const { pk, accountId } = message;
+    const { options } = this.deps;
+    let parts: SubmitPart[];
+    try {
+      parts = encodeSubmitParts(message, options, this.reference++);
+    } catch (error) {
+      this.deps.log.warn({ err: error, messageId: message.messageId }, 'message cannot be encoded for SMPP');
+      return { pk, accountId, ok: false, retryable: false, status: ref(STATUS.REJECTED_SYSTEM_ERROR), errorId: ERROR.EC_INVALID_PDU_FORMAT.id };
+    }
+    const source = sourceAddress(message.sender, options.source);
+    const destination = destinationAddress(message.destination, options.destination);
+    const common = {
+      source_addr_ton: source.ton,
+      source_addr_npi: source.npi,
+      source_addr: source.addr,
+      dest_addr_ton: destination.ton,
+      dest_addr_npi: destination.npi,
+      destination_addr: destination.addr,
+      registered_delivery: options.registeredDelivery ? 1 : 0,
+      validity_period: new Date(message.validUntil),
+    };
+    // Every part on one connection keeps the parts in order on the wire.
+    const connection = this.pickConnection();
+    const answered = Promise.all(
+      parts.map((part) =>
+        connection.submit({ ...common, esm_class: part.esmClass, data_coding: part.dataCoding, short_message: part.shortMessage, ...part.tlvs }, deadline),
+      ),
+    );
+    if (parts.length < 2) return this.outcome(message, await answered);
+    const outcome = answered.then((answers) => this.outcome(message, answers));
+    this.submittingLong.add(outcome);
+    try {
+      return await outcome;
+    } finally {
+      this.submittingLong.delete(outcome);
+    }
+  }
+
+  private outcome(message: OutboundSms, answers: SubmitAnswer[]): SubmitOutcome {
+    const { pk, accountId } = message;
+    const ids: string[] = [];
+    let retry = false;
+    for (const answer of answers) {
+      if (answer.kind !== 'answered') {
+        if (answer.kind === 'throttled') this.unavailableUntil = performance.now() + UNAVAILABLE_AFTER_THROTTLING_MS;
+        retry = true;
+        continue;
+      }
+      const verdict = mapSubmitStatus(answer.status);
+      if (verdict.kind === 'refused') return { pk, accountId, ok: false, retryable: false, status: verdict.status, errorId: verdict.errorId };
+      if (verdict.kind === 'ok') ids.push(canonicalMessageId(answer.messageId, this.deps.options.submitIdFormat));
+      else retry = true;
+    }
+    if (retry) return { pk, accountId, ok: false, retryable: true, ...RETRY_LATER };
+    return { pk, accountId, ok: true, carrierMessageId: this.parts.register(ids, message.validUntil) };
+  }
+
+  /** The least loaded bound connection; when none is bound, the least loaded (it queues until bound). */
+  private pickConnection(): SmppConnection {
+    let best: SmppConnection | undefined;
+    let bestBound = false;
+    for (const connection of this.submitters) {
+      const bound = connection.state === 'bound';
+      if (!best || (bound && !bestBound) || (bound === bestBound && connection.load < best.load)) {
+        best = connection;
+        bestBound = bound;
+      }
+    }
+    return best!;
+  }
+
+  private async onRequest(request: Pdu): Promise<number> {
+    const events = this.events;
+    if (!events) return SMPP_STATUS.ESME_RX_T_APPN;
+    const fields = request as unknown as Record<string, unknown>;
+    const now = this.deps.clock.now();
+    if (isReceipt(fields)) {
+      const parsed = parseReceipt(fields);
+      if (!parsed) {
+        this.deps.log.warn({ smsc: this.name }, 'delivery receipt without a message id ignored');
+        return SMPP_STATUS.ESME_ROK;
+      }
+      const id = canonicalMessageId(parsed.id, this.deps.options.receiptIdFormat);
+      // A fast SMSC can report a part before the other parts are answered and the message registered.
+      if (this.submittingLong.size > 0 && !this.parts.has(id)) await Promise.all([...this.submittingLong]);
+      const receipt = this.parts.onReceipt(id, mapReceiptState(parsed.stat, parsed.err), now);
+      if (receipt) await events.receipts(this.name, [receipt]);
+      return SMPP_STATUS.ESME_ROK;
+    }
+    const part = decodeInboundPart(fields, this.deps.options.gsm7Packing === 'packed');
+    const complete = part.concat ? this.reassembler.add(part, now) : { from: part.from, to: part.to, text: part.text, smsCount: 1 };
+    if (!complete) return SMPP_STATUS.ESME_ROK;
+    await events.inbound([
+      { accountId: this.accountId!, from: stripPlus(complete.from), to: stripPlus(complete.to), text: complete.text, smsCount: complete.smsCount, receivedAt: now },
+    ]);
+    return SMPP_STATUS.ESME_ROK;
+  }
+
+  private sweep(): void {
+    const now = this.deps.clock.now();
+    this.parts.sweep(now);
+    for (const incomplete of this.reassembler.expire(now, this.deps.inboundPartsMaxAgeMs ?? 600_000)) {
+      // What arrived of a message whose other parts never came is still the subscriber's message.
+      void this.events
+        ?.inbound([{ accountId: this.accountId!, from: stripPlus(incomplete.from), to: stripPlus(incomplete.to), text: incomplete.text, smsCount: incomplete.smsCount, receivedAt: now }])
+        .catch(() => undefined);
+    }
+  }
+}
+
+const stripPlus = (address: string): string => (address.startsWith('+') ? address.slice(1) : address);

@@ -1,0 +1,293 @@
+import { EventEmitter } from 'node:events';
+import type { AddressInfo } from 'node:net';
+import { createSmppServer, ESM_CLASS, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../network/smpp/codec.js';
+import { decideOutcome, type OutcomeRule } from './outcomes.js';
+import { OutgoingQueue } from './outgoing-queue.js';
+import { ReceivedMessages, type ReceivedMessage } from './received-messages.js';
+import { inboundParts, receiptFields, type InboundSplit } from './simulated-pdus.js';
+
+export interface SimulatorFaults {
+  /** Submits per second per session beyond which the answer is ESME_RTHROTTLED. */
+  throttleRate?: number;
+  /** Answer the next n submits ESME_RTHROTTLED. */
+  throttleNext?: number;
+  /** Answer the next n submits ESME_RMSGQFUL. */
+  queueFullNext?: number;
+  /** Answer the next `count` submits with `status`. */
+  rejectNext?: { count: number; status: number };
+  /** Accept n more submits, then drop every connection without answering the next one. */
+  disconnectAfterSubmits?: number;
+  /** Answer submits this much later. */
+  responseDelayMs?: number;
+  /** Answer binds ESME_RBINDFAIL. */
+  refuseBinds?: boolean;
+}
+
+export interface SmscSimulatorOptions {
+  host: string;
+  port: number;
+  tls?: { key: string | Buffer; cert: string | Buffer };
+  /** Accounts allowed to bind; any system id and password when absent. */
+  accounts?: Array<{ systemId: string; password: string }>;
+  receiptDelayMs: number;
+  /** How submit_sm_resp writes message ids, and how receipts quote them. */
+  idFormat: 'hex' | 'decimal';
+  receiptIdFormat?: 'hex' | 'decimal';
+  /** Receipt text, TLVs (receipted_message_id, message_state) or both. */
+  receiptStyle: 'text+tlv' | 'text' | 'tlv';
+  rules: OutcomeRule[];
+  /** Send ENROUTE first when the submit asked for intermediate notifications (registered_delivery 0x10). */
+  intermediate: boolean;
+  gsm7Packing: 'unpacked' | 'packed';
+  /** Keep every received message for `received()` (off for long benchmark runs). */
+  keepMessages: boolean;
+  /** Deliver an unacknowledged deliver_sm again after this long. */
+  inboundRetryMs: number;
+  faults: SimulatorFaults;
+}
+
+type BindMode = 'transceiver' | 'transmitter' | 'receiver';
+
+interface SessionState {
+  systemId: string;
+  mode: BindMode | undefined;
+  windowStart: number;
+  windowCount: number;
+}
+
+const DEFAULTS: Omit<SmscSimulatorOptions, 'host' | 'port'> = {
+  receiptDelayMs: 0,
+  idFormat: 'hex',
+  receiptStyle: 'text+tlv',
+  rules: [],
+  intermediate: false,
+  gsm7Packing: 'unpacked',
+  keepMessages: true,
+  inboundRetryMs: 5000,
+  faults: {},
+};
+
+/**
+ * A simulated SMS centre speaking SMPP 3.4: binds in the three modes, answers submits at once with
+ * a new message id, sends receipts after a delay with outcomes chosen by destination, injects
+ * mobile-originated messages, and misbehaves on request (throttling, full queues, rejections,
+ * dropped connections, refused binds).
+ */
+export class SmscSimulator extends EventEmitter {
+  readonly options: SmscSimulatorOptions;
+  private server: SmppServer | undefined;
+  private readonly sessions = new Map<SmppSocketSession, SessionState>();
+  private readonly outgoing: OutgoingQueue;
+  private readonly messages: ReceivedMessages;
+  private nextId = 0x10000000 + Math.floor(Math.random() * 0x10000000);
+  private reference = Math.floor(Math.random() * 256);
+  private counts = { submits: 0, throttled: 0 };
+  receivedCount = 0;
+
+  constructor(options: Partial<SmscSimulatorOptions> & Pick<SmscSimulatorOptions, 'host' | 'port'>) {
+    super();
+    this.options = { ...DEFAULTS, ...options, faults: { ...options.faults } };
+    this.outgoing = new OutgoingQueue(this.options.inboundRetryMs);
+    this.messages = new ReceivedMessages(this.options.gsm7Packing === 'packed');
+  }
+
+  async start(): Promise<{ port: number }> {
+    const server = createSmppServer(this.options.tls ?? {}, (session) => this.accept(session));
+    this.server = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(this.options.port, this.options.host, () => resolve());
+    });
+    return { port: (server.address() as AddressInfo).port };
+  }
+
+  async stop(): Promise<void> {
+    this.outgoing.stop();
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    this.disconnectAll();
+    await closed;
+  }
+
+  received(): ReceivedMessage[] {
+    return [...this.messages.list];
+  }
+
+  clearReceived(): void {
+    this.messages.clear();
+  }
+
+  setFaults(faults: Partial<SimulatorFaults>): void {
+    Object.assign(this.options.faults, faults);
+  }
+
+  /** Drops every connection at once, as a crashing SMSC or a broken network would. */
+  disconnectAll(): void {
+    for (const session of this.sessions.keys()) session.destroy();
+  }
+
+  /** Sends a mobile-originated message to a receiver bound as `systemId` (any, by default); resolves once acknowledged. */
+  injectInbound(message: { from: string; to: string; text: string; systemId?: string; split?: InboundSplit }): Promise<void> {
+    const systemId = message.systemId ?? this.anyBoundSystemId();
+    if (systemId === undefined) return Promise.reject(new Error('no receiver is bound'));
+    const parts = inboundParts(message, this.reference++ & 0xff, message.split ?? 'udh8');
+    return new Promise((resolve) => {
+      let left = parts.length;
+      for (const fields of parts) {
+        this.outgoing.push({ systemId, dueAt: Date.now(), fields, kind: 'inbound', onAck: () => --left === 0 && resolve() });
+      }
+    });
+  }
+
+  stats(): { binds: number; bindsByMode: Record<string, number>; submits: number; receiptsSent: number; receiptsPending: number; inboundSent: number; throttled: number } {
+    const bindsByMode: Record<string, number> = {};
+    let binds = 0;
+    for (const state of this.sessions.values()) {
+      if (!state.mode) continue;
+      binds++;
+      bindsByMode[state.mode] = (bindsByMode[state.mode] ?? 0) + 1;
+    }
+    return {
+      binds,
+      bindsByMode,
+      submits: this.counts.submits,
+      receiptsSent: this.outgoing.sent.receipt,
+      receiptsPending: this.outgoing.pending,
+      inboundSent: this.outgoing.sent.inbound,
+      throttled: this.counts.throttled,
+    };
+  }
+
+  private anyBoundSystemId(): string | undefined {
+    for (const state of this.sessions.values()) if (state.mode === 'receiver' || state.mode === 'transceiver') return state.systemId;
+    return undefined;
+  }
+
+  private accept(session: SmppSocketSession): void {
+    const state: SessionState = { systemId: '', mode: undefined, windowStart: 0, windowCount: 0 };
+    this.sessions.set(session, state);
+    session.on('error', () => session.destroy());
+    session.socket.once('close', () => {
+      this.sessions.delete(session);
+      this.outgoing.removeReceiver(session);
+    });
+    session.on('pdu', (request: Pdu) => {
+      if (request.isResponse()) return;
+      switch (request.command) {
+        case 'bind_transceiver':
+        case 'bind_transmitter':
+        case 'bind_receiver':
+          return this.bind(session, state, request);
+        case 'submit_sm':
+        case 'data_sm':
+          return this.submit(session, state, request);
+        case 'enquire_link':
+          return void session.send(request.response());
+        case 'unbind':
+          return void session.send(request.response(), undefined, () => session.close());
+        default:
+          session.send(request.response({ command_status: STATUS.ESME_RINVCMDID }));
+      }
+    });
+  }
+
+  private bind(session: SmppSocketSession, state: SessionState, request: Pdu): void {
+    const systemId = String(request.system_id ?? '');
+    const password = String(request.password ?? '');
+    let status: number = STATUS.ESME_ROK;
+    if (state.mode) status = STATUS.ESME_RALYBND;
+    else if (this.options.faults.refuseBinds) status = STATUS.ESME_RBINDFAIL;
+    else if (this.options.accounts) {
+      const account = this.options.accounts.find((a) => a.systemId === systemId);
+      status = !account ? STATUS.ESME_RINVSYSID : account.password !== password ? STATUS.ESME_RINVPASWD : STATUS.ESME_ROK;
+    }
+    if (status !== STATUS.ESME_ROK) {
+      session.send(request.response({ command_status: status }));
+      return;
+    }
+    state.systemId = systemId;
+    state.mode = request.command.slice('bind_'.length) as BindMode;
+    session.send(request.response({ system_id: 'SwitchboardSim' }));
+    if (state.mode !== 'transmitter') this.outgoing.addReceiver(session, systemId);
+    this.emit('bind', { systemId, mode: state.mode });
+  }
+
+  private submit(session: SmppSocketSession, state: SessionState, request: Pdu): void {
+    const answer = (fields: Record<string, unknown>): void => {
+      const delay = this.options.faults.responseDelayMs;
+      if (delay) setTimeout(() => session.send(request.response(fields)), delay);
+      else session.send(request.response(fields));
+    };
+    if (!state.mode || state.mode === 'receiver') return answer({ command_status: STATUS.ESME_RINVBNDSTS });
+    const faults = this.options.faults;
+    if (faults.disconnectAfterSubmits !== undefined) {
+      if (faults.disconnectAfterSubmits <= 0) {
+        delete faults.disconnectAfterSubmits;
+        this.disconnectAll();
+        return;
+      }
+      faults.disconnectAfterSubmits--;
+    }
+    const refusal = this.refusal(state);
+    if (refusal !== undefined) return answer({ command_status: refusal });
+    const destination = String(request.destination_addr ?? '');
+    const outcome = decideOutcome(this.options.rules, destination);
+    if (outcome.submitStatus !== 0) return answer({ command_status: outcome.submitStatus });
+    const id = this.nextId++;
+    this.counts.submits++;
+    this.receivedCount++;
+    answer({ message_id: this.formatId(id, this.options.idFormat) });
+    const fields = request as unknown as Record<string, unknown>;
+    if (this.options.keepMessages) this.messages.add(state.systemId, fields, this.formatId(id, this.options.idFormat));
+    this.emit('submit', fields);
+    const registered = Number(request.registered_delivery ?? 0);
+    const failure = outcome.stat !== 'DELIVRD';
+    const wanted = (registered & 0x03) === 1 || ((registered & 0x03) === 2 && failure);
+    const now = Date.now();
+    const receiptId = this.formatId(id, this.options.receiptIdFormat ?? this.options.idFormat);
+    const style = this.options.receiptStyle;
+    if (this.options.intermediate && (registered & 0x10) !== 0) {
+      this.outgoing.push({ systemId: state.systemId, dueAt: now, kind: 'receipt', fields: receiptFields(fields, receiptId, 'ENROUTE', 0, now, now, style, ESM_CLASS.INTERMEDIATE_NOTIFICATION) });
+    }
+    if (!wanted || outcome.noReceipt) return;
+    const dueAt = now + (outcome.delayMs ?? this.options.receiptDelayMs);
+    this.outgoing.push({ systemId: state.systemId, dueAt, kind: 'receipt', fields: receiptFields(fields, receiptId, outcome.stat, outcome.err, now, dueAt, style, ESM_CLASS.MC_DELIVERY_RECEIPT) });
+  }
+
+  /** The command_status a fault imposes on this submit, if any. */
+  private refusal(state: SessionState): number | undefined {
+    const faults = this.options.faults;
+    if (faults.throttleNext) {
+      faults.throttleNext--;
+      this.counts.throttled++;
+      return STATUS.ESME_RTHROTTLED;
+    }
+    if (faults.queueFullNext) {
+      faults.queueFullNext--;
+      this.counts.throttled++;
+      return STATUS.ESME_RMSGQFUL;
+    }
+    if (faults.rejectNext && faults.rejectNext.count > 0) {
+      faults.rejectNext.count--;
+      return faults.rejectNext.status;
+    }
+    if (faults.throttleRate !== undefined) {
+      const now = Date.now();
+      if (now - state.windowStart >= 1000) {
+        state.windowStart = now;
+        state.windowCount = 0;
+      }
+      if (++state.windowCount > faults.throttleRate) {
+        this.counts.throttled++;
+        return STATUS.ESME_RTHROTTLED;
+      }
+    }
+    return undefined;
+  }
+
+  private formatId(id: number, format: 'hex' | 'decimal'): string {
+    return format === 'hex' ? id.toString(16).toUpperCase() : String(id);
+  }
+}
