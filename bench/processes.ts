@@ -61,3 +61,19 @@ export function peakRssMb(pid: number): number {
   const match = /VmHWM:\s+(\d+) kB/.exec(status);
   return match ? Number(match[1]) / 1024 : NaN;
 }
+
+/** The environment of a benchmarked server: a temporary store (or a fresh schema on PostgreSQL), quiet logs. */
+export function serverEnv(options: { dataDir: string; port: number; apiKey: string; postgresUrl?: string | undefined; schema: string }): Record<string, string> {
+  const env: Record<string, string> = {
+    DATA_DIR: options.dataDir,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    SWITCHBOARD_API_KEY: options.apiKey,
+  };
+  if (options.postgresUrl) {
+    env.DATABASE_URL = options.postgresUrl;
+    env.DATABASE_SCHEMA = options.schema;
+  }
+  return env;
+}

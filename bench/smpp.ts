@@ -7,13 +7,13 @@
  */
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../src/core/auth/api-keys.js';
 import { randomHex } from '../src/core/ids.js';
-import { freePort, peakRssMb, startChild } from './processes.js';
+import { freePort, peakRssMb, serverEnv, startChild } from './processes.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 
 const { values } = parseArgs({
   options: {
@@ -61,43 +61,23 @@ async function main(): Promise<void> {
   const latencies: number[] = [];
   let received = 0;
   let lastWebhook = 0;
-  let finish: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const now = performance.now();
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { results: Array<{ messageId: string }> };
-      for (const result of body.results) {
-        const at = acceptedAt.get(result.messageId);
-        if (at !== undefined) latencies.push(now - at);
-      }
-      received += body.results.length;
-      lastWebhook = now;
-      response.writeHead(200).end();
-      if (received >= total) finish();
-    });
+  const receiver = await startWebhookReceiver((results, now) => {
+    for (const result of results) {
+      const at = acceptedAt.get(result.messageId);
+      if (at !== undefined) latencies.push(now - at);
+    }
+    received += results.length;
+    lastWebhook = now;
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const address = receiver.address();
-  const webhookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/dlr`;
+  const webhookUrl = receiver.url;
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-smpp-'));
   const apiKey = generateApiKey();
   const port = await freePort();
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SWITCHBOARD_API_KEY: apiKey,
+  const env = {
+    ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema: `bench_${randomHex(4)}` }),
     SWITCHBOARD_SMPP_URL: `smpp://bench:bench@127.0.0.1:${smppPort}?binds=${values.binds}&window=${values.window}`,
   };
-  if (postgresUrl) {
-    env.DATABASE_URL = postgresUrl;
-    env.DATABASE_SCHEMA = `bench_${randomHex(4)}`;
-  }
   const server = await startChild(cli, ['serve'], env, ['--max-semi-space-size=8'], `http://127.0.0.1:${port}`, '/health');
 
   const body = JSON.stringify({
@@ -105,7 +85,7 @@ async function main(): Promise<void> {
   });
   const before = await simulatorStats(controlUrl);
   const started = performance.now();
-  let firstSubmitCheck = before.submits;
+  const submitsBefore = before.submits;
   const result = await autocannon({
     url: `${server.url}/sms/3/messages`,
     connections: Number(values.connections),
@@ -124,16 +104,14 @@ async function main(): Promise<void> {
     ],
   });
   const acceptSeconds = (performance.now() - started) / 1000;
-  const timeout = setTimeout(finish, 180_000);
-  await done;
-  clearTimeout(timeout);
+  await receiver.done(total, 180_000);
   const after = await simulatorStats(controlUrl);
   const endToEndSeconds = (lastWebhook - started) / 1000;
-  firstSubmitCheck = after.submits - firstSubmitCheck;
+  const submits = after.submits - submitsBefore;
   latencies.sort((a, b) => a - b);
 
   print(`accepted over HTTP:        ${fmt(result.requests.total / acceptSeconds)} SMS/s (HTTP p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, errors ${result.errors + result.non2xx})`);
-  print(`submit_sm seen by the SMSC: ${fmt(firstSubmitCheck / endToEndSeconds)} /s (${fmt(firstSubmitCheck)} submits)`);
+  print(`submit_sm seen by the SMSC: ${fmt(submits / endToEndSeconds)} /s (${fmt(submits)} submits)`);
   print(`delivery webhooks:         ${fmt(received / endToEndSeconds)} reports/s end to end (${fmt(received)} of ${fmt(total)} in ${endToEndSeconds.toFixed(1)} s)`);
   print(`accept → webhook latency:  p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   print(`peak RSS of the server:    ${peakRssMb(server.process.pid!).toFixed(0)} MB`);

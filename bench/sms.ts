@@ -6,13 +6,13 @@
  */
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../src/core/auth/api-keys.js';
 import { randomHex } from '../src/core/ids.js';
-import { type Child, freePort, peakRssMb, startChild } from './processes.js';
+import { type Child, freePort, peakRssMb, serverEnv, startChild } from './processes.js';
+import { startWebhookReceiver } from './webhook-receiver.js';
 
 const { values } = parseArgs({
   options: {
@@ -53,18 +53,7 @@ async function startSwitchboard(): Promise<Child & { apiKey: string; cleanup(): 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
   const apiKey = generateApiKey();
   const port = await freePort();
-  const env: Record<string, string> = {
-    DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    LOG_LEVEL: 'warn',
-    SWITCHBOARD_API_KEY: apiKey,
-    SWITCHBOARD_SANDBOX_LATENCY_MS: '0',
-  };
-  if (postgresUrl) {
-    env.DATABASE_URL = postgresUrl;
-    env.DATABASE_SCHEMA = `bench_${randomHex(4)}`;
-  }
+  const env = { ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema: `bench_${randomHex(4)}` }), SWITCHBOARD_SANDBOX_LATENCY_MS: '0' };
   // What `npm start` and the CLI's shebang run the server with.
   const nodeArgs = ['--max-semi-space-size=8', ...(values['node-args'] ? values['node-args'].split(' ') : [])];
   const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
@@ -84,22 +73,11 @@ function smsBody(destinations: number, webhookUrl?: string): string {
 async function webhookThroughput(server: Child & { apiKey: string }, total: number): Promise<{ perSecond: number; seconds: number; posts: number }> {
   let received = 0;
   let posts = 0;
-  let finish: () => void = () => undefined;
-  const done = new Promise<void>((resolve) => (finish = resolve));
-  const receiver = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { results: unknown[] };
-      received += body.results.length;
-      posts += 1;
-      response.writeHead(200).end();
-      if (received >= total) finish();
-    });
+  const receiver = await startWebhookReceiver((results) => {
+    received += results.length;
+    posts += 1;
   });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  const address = receiver.address();
-  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/dlr`;
+  const url = receiver.url;
   const perRequest = 1000;
   const body = smsBody(perRequest, url);
   const started = performance.now();
@@ -118,9 +96,7 @@ async function webhookThroughput(server: Child & { apiKey: string }, total: numb
     }
   };
   await Promise.all(Array.from({ length: 4 }, worker));
-  const timeout = setTimeout(finish, 120_000);
-  await done;
-  clearTimeout(timeout);
+  await receiver.done(total, 120_000);
   const seconds = (performance.now() - started) / 1000;
   receiver.close();
   return { perSecond: received / seconds, seconds, posts };

@@ -18,6 +18,8 @@ export interface OutboundSms {
   messageCount: number;
   validUntil: number;
   flash: boolean;
+  /** Claims so far, this one included: 1 on the first try, more after retries (routers fail over by it). */
+  attempts: number;
 }
 
 export type SubmitOutcome =

@@ -36,7 +36,7 @@ export interface SmscSimulatorOptions {
   /** Receipt text, TLVs (receipted_message_id, message_state) or both. */
   receiptStyle: 'text+tlv' | 'text' | 'tlv';
   rules: OutcomeRule[];
-  /** Send ENROUTE first when the submit asked for intermediate notifications (registered_delivery 0x10). */
+  /** Send an ENROUTE intermediate notification at once, before each final receipt. */
   intermediate: boolean;
   gsm7Packing: 'unpacked' | 'packed';
   /** Keep every received message for `received()` (off for long benchmark runs). */
@@ -248,10 +248,10 @@ export class SmscSimulator extends EventEmitter {
     const now = Date.now();
     const receiptId = this.formatId(id, this.options.receiptIdFormat ?? this.options.idFormat);
     const style = this.options.receiptStyle;
-    if (this.options.intermediate && (registered & 0x10) !== 0) {
+    if (!wanted || outcome.noReceipt) return;
+    if (this.options.intermediate) {
       this.outgoing.push({ systemId: state.systemId, dueAt: now, kind: 'receipt', fields: receiptFields(fields, receiptId, 'ENROUTE', 0, now, now, style, ESM_CLASS.INTERMEDIATE_NOTIFICATION) });
     }
-    if (!wanted || outcome.noReceipt) return;
     const dueAt = now + (outcome.delayMs ?? this.options.receiptDelayMs);
     this.outgoing.push({ systemId: state.systemId, dueAt, kind: 'receipt', fields: receiptFields(fields, receiptId, outcome.stat, outcome.err, now, dueAt, style, ESM_CLASS.MC_DELIVERY_RECEIPT) });
   }

@@ -274,6 +274,7 @@ function toOutbound(message: ClaimedMessage): OutboundSms {
     messageCount: message.messageCount,
     validUntil: message.validUntil,
     flash: message.extras?.flash === true,
+    attempts: message.attempts,
   };
   if (message.sender !== undefined) outbound.sender = message.sender;
   return outbound;

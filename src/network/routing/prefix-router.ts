@@ -6,10 +6,12 @@ import { candidatesFor, type RouteRule } from './routing-config.js';
 const CACHE_LIMIT = 50_000;
 
 /**
- * Routes each message to the first available carrier among the routes matching its destination
- * (see `candidatesFor` for the order). When none is available the best one is used anyway: its
- * submit answers "retry later" and the pipeline retries. Destinations no route covers go to the
- * NoRouteCarrier, which refuses them.
+ * Routes each message among the carriers of the routes matching its destination (see
+ * `candidatesFor` for the order), skipping those that report themselves unavailable (bind down,
+ * backing off). A first attempt takes the first available one; a retry moves on to the next, so a
+ * message refused with a temporary error goes out through the next route. When none is available
+ * the best one is used anyway: its submit answers "retry later" and the pipeline retries.
+ * Destinations no route covers go to the NoRouteCarrier, which refuses them.
  */
 export class PrefixRouter implements CarrierRouter {
   private readonly noRoute = new NoRouteCarrier();
@@ -41,7 +43,9 @@ export class PrefixRouter implements CarrierRouter {
       this.cache.set(destination, candidates);
     }
     if (candidates.length === 0) return this.noRoute;
-    for (const carrier of candidates) if (carrier.available?.() !== false) return carrier;
-    return candidates[0]!;
+    if (candidates.length === 1) return candidates[0]!;
+    const available = candidates.filter((carrier) => carrier.available?.() !== false);
+    if (available.length === 0) return candidates[0]!;
+    return available[(Math.max(message.attempts, 1) - 1) % available.length]!;
   }
 }

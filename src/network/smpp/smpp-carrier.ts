@@ -31,8 +31,11 @@ export interface SmppCarrierDeps {
   inboundPartsMaxAgeMs?: number;
 }
 
-/** Real time the carrier reports itself unavailable after throttling outlasted a submit (for failover). */
-const UNAVAILABLE_AFTER_THROTTLING_MS = 5_000;
+/**
+ * Real time the carrier reports itself unavailable after the SMSC answered "not now" (throttling
+ * that outlasted a submit, or a temporary error), so the router fails over to the next route.
+ */
+const UNAVAILABLE_AFTER_REFUSAL_MS = 5_000;
 const SWEEP_MS = 60_000;
 
 const RETRY_LATER = { status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id };
@@ -152,14 +155,18 @@ export class SmppCarrier implements Carrier {
     let retry = false;
     for (const answer of answers) {
       if (answer.kind !== 'answered') {
-        if (answer.kind === 'throttled') this.unavailableUntil = performance.now() + UNAVAILABLE_AFTER_THROTTLING_MS;
+        if (answer.kind === 'throttled') this.unavailableUntil = performance.now() + UNAVAILABLE_AFTER_REFUSAL_MS;
         retry = true;
         continue;
       }
       const verdict = mapSubmitStatus(answer.status);
       if (verdict.kind === 'refused') return { pk, accountId, ok: false, retryable: false, status: verdict.status, errorId: verdict.errorId };
-      if (verdict.kind === 'ok') ids.push(canonicalMessageId(answer.messageId, this.deps.options.submitIdFormat));
-      else retry = true;
+      if (verdict.kind === 'ok') {
+        ids.push(canonicalMessageId(answer.messageId, this.deps.options.submitIdFormat));
+      } else {
+        this.unavailableUntil = performance.now() + UNAVAILABLE_AFTER_REFUSAL_MS;
+        retry = true;
+      }
     }
     if (retry) return { pk, accountId, ok: false, retryable: true, ...RETRY_LATER };
     return { pk, accountId, ok: true, carrierMessageId: this.parts.register(ids, message.validUntil) };

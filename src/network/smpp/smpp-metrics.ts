@@ -14,30 +14,21 @@ export function registerSmppMetrics(registry: Registry, carriers: ConnectionSour
   const each = (visit: (labels: { smsc: string; bind: string }, connection: SmppConnection) => void): void => {
     for (const carrier of carriers) for (const connection of carrier.connections) visit({ smsc: carrier.name, bind: connection.label }, connection);
   };
-  const gauge = (name: string, help: string, read: (c: SmppConnection) => number): void => {
-    new Gauge({
+  // Both kinds are rebuilt from the connections' own numbers at each scrape.
+  const collected = (Kind: typeof Gauge | typeof Counter, name: string, help: string, read: (c: SmppConnection) => number): void => {
+    new Kind({
       name,
       help,
       labelNames: ['smsc', 'bind'] as const,
       registers: [registry],
-      collect() {
+      collect(this: Gauge | Counter) {
         this.reset();
-        each((labels, connection) => this.set(labels, read(connection)));
+        each((labels, connection) => (this instanceof Gauge ? this.set(labels, read(connection)) : this.inc(labels, read(connection))));
       },
     });
   };
-  const counter = (name: string, help: string, read: (c: SmppConnection) => number): void => {
-    new Counter({
-      name,
-      help,
-      labelNames: ['smsc', 'bind'] as const,
-      registers: [registry],
-      collect() {
-        this.reset();
-        each((labels, connection) => this.inc(labels, read(connection)));
-      },
-    });
-  };
+  const gauge = (name: string, help: string, read: (c: SmppConnection) => number): void => collected(Gauge, name, help, read);
+  const counter = (name: string, help: string, read: (c: SmppConnection) => number): void => collected(Counter, name, help, read);
   gauge('switchboard_smpp_bind_up', '1 while the bind is bound, else 0', (c) => (c.state === 'bound' ? 1 : 0));
   gauge('switchboard_smpp_window_in_use', 'Requests sent on the bind and awaiting their response', (c) => c.windowInUse);
   gauge('switchboard_smpp_submits_queued', 'Submits waiting for the bind (window full, rate limit, throttled, not bound)', (c) => c.load - c.windowInUse);

@@ -6,6 +6,7 @@ import {
   nationalGsm7Charset,
   packSeptets,
   parseHexContent,
+  splitByCapacity,
   ESM_CLASS_UDHI,
   type Gsm7Charset,
   type NationalShift,
@@ -133,19 +134,5 @@ function splitForUdh16(text: string, gsm: boolean, charset: Gsm7Charset | undefi
   const udhOctets = 1 + 6 + nationalElements(national).reduce((n, e) => n + e.length, 0);
   const capacity = gsm ? Math.floor(((USER_DATA_OCTETS - udhOctets) * 8) / 7) : Math.floor((USER_DATA_OCTETS - udhOctets) / 2);
   const cost = (char: string): number => (gsm ? (gsm7CharSeptets(char, charset) ?? 1) : char.length);
-  const parts: string[] = [];
-  let current = '';
-  let used = 0;
-  for (const char of text) {
-    const units = cost(char);
-    if (used + units > capacity) {
-      parts.push(current);
-      current = '';
-      used = 0;
-    }
-    current += char;
-    used += units;
-  }
-  parts.push(current);
-  return parts;
+  return splitByCapacity(text, cost, capacity);
 }

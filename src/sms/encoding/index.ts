@@ -6,7 +6,7 @@
  * a shift is allowed and the table lowers the part count; otherwise the default alphabet applies.
  */
 
-export { analyzeText, isTooLong, payloadOctets, MAX_PARTS, MAX_PAYLOAD_OCTETS } from './segmenter.js';
+export { analyzeText, isTooLong, payloadOctets, splitByCapacity, MAX_PARTS, MAX_PAYLOAD_OCTETS } from './segmenter.js';
 export type { AnalyzeTextOptions, TextAnalysis, TextEncoding } from './segmenter.js';
 
 export { analyzeBinary, parseHexContent, ESM_CLASS_UDHI } from './binary.js';

@@ -134,13 +134,28 @@ function segment(
       parts: [text],
     };
   }
+  const parts = splitByCapacity(text, cost, multiCapacity);
+  const used = [...parts[parts.length - 1]!].reduce((sum, char) => sum + cost(char), 0);
+  return {
+    units: total,
+    messageCount: parts.length,
+    perPart: multiCapacity,
+    charactersRemaining: multiCapacity - used,
+    parts,
+  };
+}
+
+/**
+ * Cuts text into parts of at most `capacity` units, `cost` giving each character's units.
+ * Iterating by code point keeps surrogate pairs together; the cost keeps escape pairs together.
+ */
+export function splitByCapacity(text: string, cost: (char: string) => number, capacity: number): string[] {
   const parts: string[] = [];
   let current = '';
   let used = 0;
-  // Iterating by code point keeps surrogate pairs together; the cost keeps escape pairs together.
   for (const char of text) {
     const units = cost(char);
-    if (used + units > multiCapacity) {
+    if (used + units > capacity) {
       parts.push(current);
       current = '';
       used = 0;
@@ -149,11 +164,5 @@ function segment(
     used += units;
   }
   parts.push(current);
-  return {
-    units: total,
-    messageCount: parts.length,
-    perPart: multiCapacity,
-    charactersRemaining: multiCapacity - used,
-    parts,
-  };
+  return parts;
 }

@@ -27,6 +27,7 @@ function sms(destination: string, overrides: Partial<OutboundSms> = {}): Outboun
     messageCount: 1,
     validUntil: T0 + 3_600_000,
     flash: false,
+    attempts: 1,
     ...overrides,
   };
 }

@@ -100,6 +100,19 @@ describe('SmppConnection', () => {
     assert.ok(results.every((r) => r.kind === 'answered' && r.status === 0));
   });
 
+  it('spaces submits to the configured rate', async () => {
+    const arrivals: number[] = [];
+    const smsc = await scriptedSmsc((pdu, session) => {
+      arrivals.push(performance.now());
+      session.send(pdu.response({ message_id: 'x' }));
+    });
+    const connection = open(smsc, { throughput: 20 });
+    await eventually(async () => (connection.state === 'bound' ? true : undefined));
+    await Promise.all(Array.from({ length: 10 }, () => connection.submit({ destination_addr: '1' }, deadline())));
+    // 20/s is one per 50 ms; a burst of a tenth of a second (two or three) may go at once.
+    assert.ok(arrivals[9]! - arrivals[0]! >= 6 * 50, `10 submits took only ${Math.round(arrivals[9]! - arrivals[0]!)} ms`);
+  });
+
   it('sends again, after the reconnect, what was unanswered when the connection dropped', async () => {
     let drop = true;
     const smsc = await scriptedSmsc((pdu, session, state) => {

@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { eventually, startTestServer, type TestServer } from '../../helpers/server.js';
@@ -54,7 +56,10 @@ describe('live SMS over SMPP', () => {
   for (const mode of ['transceiver', 'transmitter+receiver']) {
     it(`delivers through a ${mode} bind and records the receipt`, async () => {
       const sim = await smsc();
-      await withLive(sim, `mode=${encodeURIComponent(mode)}`, async (server) => {
+      await withLive(sim, `mode=${encodeURIComponent(mode)}&binds=2`, async (server) => {
+        const connections = mode === 'transceiver' ? { transceiver: 2 } : { transmitter: 2, receiver: 2 };
+        await eventually(async () => (sim.sim.stats().binds === (mode === 'transceiver' ? 2 : 4) ? true : undefined));
+        assert.deepEqual(sim.sim.stats().bindsByMode, connections);
         const messageId = await send(server, '41793026727', { text: 'Hello over SMPP' });
         const log = await finalLog(server, messageId);
         assert.equal(log.status.name, 'DELIVERED_TO_HANDSET');
@@ -172,6 +177,38 @@ describe('live SMS over SMPP', () => {
       const metrics = await server.request('GET', '/metrics');
       assert.match(metrics.text, /switchboard_smpp_throttled_total\{[^}]*smsc="smsc"[^}]*\} [3-9]/);
     });
+  });
+
+  it('pushes intermediate states to a message that asked for them, then one final report', async () => {
+    const sim = await smsc({ intermediate: true, receiptDelayMs: 150 });
+    const posts: Array<{ messageId: string; status: { name: string } }> = [];
+    const receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        posts.push(...(JSON.parse(body) as { results: typeof posts }).results);
+        response.writeHead(200).end();
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/dlr`;
+    try {
+      await withLive(sim, 'longMessages=udh8', async (server) => {
+        const long = 'x'.repeat(400);
+        const messageId = await send(server, '41793026727', { text: long }, { webhooks: { delivery: { url, intermediateReport: true } } });
+        await eventually(async () => (posts.some((p) => p.status.name === 'DELIVERED_TO_HANDSET') ? true : undefined));
+        assert.deepEqual(
+          posts.map((p) => [p.messageId, p.status.name]),
+          [
+            [messageId, 'PENDING_ENROUTE'],
+            [messageId, 'DELIVERED_TO_HANDSET'],
+          ],
+          'one intermediate and one final report for a three-part message',
+        );
+      });
+    } finally {
+      receiver.close();
+    }
   });
 
   it('loses nothing when the connection drops with submits in the window', async () => {

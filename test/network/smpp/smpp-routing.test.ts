@@ -34,11 +34,11 @@ describe('routing between SMSCs', () => {
     return file;
   }
 
-  async function statusOf(server: TestServer, messageId: string): Promise<string> {
+  async function statusOf(server: TestServer, messageId: string, timeoutMs = 8000): Promise<string> {
     return eventually(async () => {
       const entry = (await server.request('GET', `/sms/3/logs?messageId=${messageId}`)).json().results[0] as { status: { groupName: string; name: string } } | undefined;
       return entry && entry.status.groupName === 'DELIVERED' ? entry.status.name : undefined;
-    }, 8000);
+    }, timeoutMs);
   }
 
   async function send(server: TestServer, to: string): Promise<string> {
@@ -73,6 +73,28 @@ describe('routing between SMSCs', () => {
       assert.deepEqual(backup.sim.received().map((m) => m.to), ['41793026727']);
       assert.deepEqual(uk.sim.received().map((m) => m.to), ['447860099299']);
       assert.equal(down.sim.received().length, 0);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails over to the next route when an SMSC answers with a temporary error', async () => {
+    const failing = await smsc({ faults: { rejectNext: { count: 1000, status: 0x08 } } });
+    const backup = await smsc();
+    const file = await routeFile('temporary.json', {
+      smscs: [
+        { name: 'primary', url: failing.url() },
+        { name: 'backup', url: backup.url() },
+      ],
+    });
+    const server = await startTestServer({ env: { SWITCHBOARD_ROUTES: file } });
+    try {
+      await eventually(async () => (failing.sim.stats().binds > 0 && backup.sim.stats().binds > 0 ? true : undefined));
+      const id = await send(server, '41793026727');
+      // The first attempt gets ESME_RSYSERR; the retry (after the pipeline's back-off) goes to the backup.
+      assert.equal(await statusOf(server, id, 15_000), 'DELIVERED_TO_HANDSET');
+      assert.deepEqual(backup.sim.received().map((m) => m.to), ['41793026727']);
+      assert.equal(failing.sim.received().length, 0);
     } finally {
       await server.close();
     }
