@@ -117,7 +117,9 @@ export class Engine implements EngineHandle {
     const rules = deps.config.sandboxRulesFile ? await loadSandboxRules(deps.config.sandboxRulesFile) : [];
     const engine = new Engine(deps, rules);
     const events: CarrierEvents = {
-      receipts: (carrier, receipts) => engine.statusRecorder.recordReceipts(carrier, receipts),
+      receipts: async (carrier, receipts) => {
+        if (!(await engine.statusRecorder.recordReceipts(carrier, receipts))) throw new Error('receipts could not be stored');
+      },
       // Failures are logged by the service; the network delivers again what was not acknowledged.
       inbound: async (messages) => void (await engine.inbound.receive(messages)),
     };

@@ -94,7 +94,7 @@ export async function runSmscSim(argv: string[], out: (line: string) => void): P
   let control: Awaited<ReturnType<typeof startControlApi>> | undefined;
   if (str('control-port') !== undefined) {
     control = await startControlApi(sim, integer('control-port', str('control-port'), 0));
-    out(`control API on ${control.url} (GET /stats, GET /messages, POST /inbound, POST /faults, POST /disconnect)`);
+    out(`control API on ${control.url} (GET /stats, GET /messages, POST /inbound, POST /receipt, POST /faults, POST /disconnect)`);
   }
   return {
     stop: async () => {

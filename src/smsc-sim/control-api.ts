@@ -34,6 +34,13 @@ async function handle(sim: SmscSimulator, request: IncomingMessage, response: Se
       await sim.injectInbound(message);
       return reply(response, 200, { delivered: true });
     }
+    case 'POST /receipt': {
+      const body = (await readJson(request)) as { id?: unknown; stat?: unknown; err?: unknown };
+      if (typeof body.id !== 'string' || typeof body.stat !== 'string') throw new Error('id and stat are required strings');
+      if (body.err !== undefined && (typeof body.err !== 'number' || !Number.isInteger(body.err) || body.err < 0)) throw new Error('err must be a non-negative integer');
+      await sim.injectReceipt({ id: body.id, stat: body.stat.toUpperCase(), ...(typeof body.err === 'number' ? { err: body.err } : {}) });
+      return reply(response, 200, { delivered: true });
+    }
     case 'POST /faults': {
       const body = await readJson(request);
       if (typeof body !== 'object' || body === null) throw new Error('faults must be a JSON object');
@@ -44,7 +51,7 @@ async function handle(sim: SmscSimulator, request: IncomingMessage, response: Se
       sim.disconnectAll();
       return reply(response, 200, { disconnected: true });
     default:
-      return reply(response, 404, { error: 'GET /stats, GET /messages, POST /inbound, POST /faults, POST /disconnect' });
+      return reply(response, 404, { error: 'GET /stats, GET /messages, POST /inbound, POST /receipt, POST /faults, POST /disconnect' });
   }
 }
 

@@ -36,12 +36,12 @@ export function receiptFields(
   esmClass: number,
 ): Record<string, unknown> {
   const fields: Record<string, unknown> = {
-    source_addr_ton: submit.dest_addr_ton,
-    source_addr_npi: submit.dest_addr_npi,
-    source_addr: submit.destination_addr,
-    dest_addr_ton: submit.source_addr_ton,
-    dest_addr_npi: submit.source_addr_npi,
-    destination_addr: submit.source_addr,
+    source_addr_ton: submit.dest_addr_ton ?? 0,
+    source_addr_npi: submit.dest_addr_npi ?? 0,
+    source_addr: submit.destination_addr ?? '',
+    dest_addr_ton: submit.source_addr_ton ?? 0,
+    dest_addr_npi: submit.source_addr_npi ?? 0,
+    destination_addr: submit.source_addr ?? '',
     esm_class: esmClass,
     data_coding: 0,
     short_message: Buffer.alloc(0),

@@ -141,6 +141,15 @@ export class SmscSimulator extends EventEmitter {
     });
   }
 
+  /** Sends a receipt for any message id (e.g. one submitted before a restart); resolves once acknowledged. */
+  injectReceipt(receipt: { id: string; stat: string; err?: number; systemId?: string }): Promise<void> {
+    const systemId = receipt.systemId ?? this.anyBoundSystemId();
+    if (systemId === undefined) return Promise.reject(new Error('no receiver is bound'));
+    const now = Date.now();
+    const fields = receiptFields({}, receipt.id, receipt.stat, receipt.err ?? 0, now, now, this.options.receiptStyle, ESM_CLASS.MC_DELIVERY_RECEIPT);
+    return new Promise((resolve) => this.outgoing.push({ systemId, dueAt: now, fields, kind: 'receipt', onAck: resolve }));
+  }
+
   stats(): { binds: number; bindsByMode: Record<string, number>; submits: number; receiptsSent: number; receiptsPending: number; inboundSent: number; throttled: number } {
     const bindsByMode: Record<string, number> = {};
     let binds = 0;

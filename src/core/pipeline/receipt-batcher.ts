@@ -9,7 +9,7 @@ export type ReceiptBatch = Map<string, CarrierReceipt[]>;
 interface Waiting {
   carrier: string;
   receipts: CarrierReceipt[];
-  done: () => void;
+  done: (stored: boolean) => void;
 }
 
 /**
@@ -33,8 +33,9 @@ export class ReceiptBatcher {
     },
   ) {}
 
-  add(carrier: string, receipts: CarrierReceipt[]): Promise<void> {
-    if (receipts.length === 0) return Promise.resolve();
+  /** Resolves true once the receipts are written, false when the write was given up after its retries. */
+  add(carrier: string, receipts: CarrierReceipt[]): Promise<boolean> {
+    if (receipts.length === 0) return Promise.resolve(true);
     this.pending += receipts.length;
     return new Promise((resolve) => {
       this.queue.push({ carrier, receipts, done: resolve });
@@ -71,8 +72,8 @@ export class ReceiptBatcher {
         else batch.set(entry.carrier, [...entry.receipts]);
       }
       const count = taken.reduce((n, entry) => n + entry.receipts.length, 0);
-      await this.writeWithRetry(batch, count);
-      for (const entry of taken) entry.done();
+      const stored = await this.writeWithRetry(batch, count);
+      for (const entry of taken) entry.done(stored);
       this.pending -= count;
       this.wakeProducers();
       await yieldToEventLoop();
@@ -99,17 +100,17 @@ export class ReceiptBatcher {
     return this.queue.splice(0, end);
   }
 
-  private async writeWithRetry(batch: ReceiptBatch, count: number): Promise<void> {
+  private async writeWithRetry(batch: ReceiptBatch, count: number): Promise<boolean> {
     const delays = this.deps.retryDelaysMs;
     for (let attempt = 0; ; attempt++) {
       try {
         await this.deps.write(batch);
-        return;
+        return true;
       } catch (error) {
         if (attempt >= delays.length) {
-          // The sandbox schedules them again on restart; a real carrier would redeliver unacknowledged receipts.
+          // The sandbox schedules them again on restart; an SMSC delivers again what was not acknowledged.
           this.deps.log.error({ err: error, receipts: count }, 'recording receipts failed; giving up on this batch');
-          return;
+          return false;
         }
         this.deps.log.warn({ err: error, receipts: count, attempt: attempt + 1 }, 'recording receipts failed; retrying');
         await sleep(delays[attempt]!, undefined, { ref: false });

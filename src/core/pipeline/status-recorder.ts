@@ -66,10 +66,10 @@ export class StatusRecorder {
   }
 
   /**
-   * Queues receipts for the next group commit. Resolves once they are written, or given up after
-   * the retries (logged); it never rejects, so carriers may fire and forget.
+   * Queues receipts for the next group commit. Resolves true once they are written, false when the
+   * write was given up after its retries (logged); it never rejects.
    */
-  recordReceipts(carrier: string, receipts: CarrierReceipt[]): Promise<void> {
+  recordReceipts(carrier: string, receipts: CarrierReceipt[]): Promise<boolean> {
     return this.batcher.add(carrier, receipts);
   }
 

@@ -37,6 +37,8 @@ export interface SmppCarrierDeps {
  */
 const UNAVAILABLE_AFTER_REFUSAL_MS = 5_000;
 const SWEEP_MS = 60_000;
+/** The longest validity a message can have (48 h): how long a long message's parts are remembered at most. */
+const MAX_VALIDITY_MS = 48 * 3_600_000;
 
 const RETRY_LATER = { status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id };
 
@@ -201,7 +203,14 @@ export class SmppCarrier implements Carrier {
       // A fast SMSC can report a part before the other parts are answered and the message registered.
       if (this.submittingLong.size > 0 && !this.parts.has(id)) await Promise.all([...this.submittingLong]);
       const receipt = this.parts.onReceipt(id, mapReceiptState(parsed.stat, parsed.err), now);
-      if (receipt) await events.receipts(this.name, [receipt]);
+      if (!receipt) return SMPP_STATUS.ESME_ROK;
+      try {
+        await events.receipts(this.name, [receipt]);
+      } catch (error) {
+        // The SMSC will send this part's receipt again; the long message must still be known then.
+        if (receipt.final && receipt.carrierMessageId !== id) this.parts.register(PartReceipts.splitIds(receipt.carrierMessageId), now + MAX_VALIDITY_MS, true);
+        throw error;
+      }
       return SMPP_STATUS.ESME_ROK;
     }
     const part = decodeInboundPart(fields, this.deps.options.gsm7Packing === 'packed');

@@ -66,7 +66,7 @@ export async function startPipeline(store: Store, clock: ManualClock, options: P
     pollMs: 10,
     ...options.dispatcher,
   });
-  await sandbox.start({ receipts: (carrier, receipts) => recorder.recordReceipts(carrier, receipts), inbound: async () => {} });
+  await sandbox.start({ receipts: async (carrier, receipts) => void (await recorder.recordReceipts(carrier, receipts)), inbound: async () => {} });
   await dispatcher.start();
   return {
     recorder,
