@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Account, AccountStore } from '../types.js';
 import { preparedOnce, type Db } from './shared.js';
+import { durable } from './wal-sync.js';
 
 interface AccountRow {
   id: string;
@@ -24,7 +25,7 @@ export class SqliteAccountStore implements AccountStore {
   async ensure(name: string, now: number): Promise<Account> {
     const { insertIfAbsent, byName } = this.sql();
     // Insert-or-ignore then read: another process may create the same name concurrently.
-    insertIfAbsent.run(randomUUID(), name, now);
+    if (insertIfAbsent.run(randomUUID(), name, now).changes > 0) await durable(this.db);
     const row = byName.get(name);
     if (!row) throw new Error(`account ${name} vanished right after being ensured`);
     return toAccount(row);

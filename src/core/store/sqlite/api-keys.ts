@@ -1,5 +1,6 @@
 import type { ApiKeyRecord, ApiKeyStore } from '../types.js';
 import { compact, nullToUndefined, preparedOnce, type Db } from './shared.js';
+import { durable } from './wal-sync.js';
 
 interface ApiKeyRow {
   id: string;
@@ -41,6 +42,7 @@ export class SqliteApiKeyStore implements ApiKeyStore {
 
   async create(key: Omit<ApiKeyRecord, 'revokedAt'>): Promise<ApiKeyRecord> {
     this.sql().insert.run(key.id, key.accountId, key.name, key.lookup, key.hash, key.createdAt);
+    await durable(this.db);
     return { id: key.id, accountId: key.accountId, name: key.name, lookup: key.lookup, hash: key.hash, createdAt: key.createdAt };
   }
 
@@ -53,7 +55,9 @@ export class SqliteApiKeyStore implements ApiKeyStore {
   }
 
   async revoke(id: string, at: number): Promise<boolean> {
-    return this.sql().revoke.run(at, id).changes > 0;
+    const revoked = this.sql().revoke.run(at, id).changes > 0;
+    await durable(this.db);
+    return revoked;
   }
 
   async countActive(accountId: string): Promise<number> {

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { durable } from './wal-sync.js';
 
 export type Db = Database.Database;
 
@@ -52,16 +53,27 @@ const BUSY_TIMEOUT_MS = 5000;
 export async function withoutBlockingOnLocks<T>(db: Db, write: () => T): Promise<T> {
   const deadline = Date.now() + BUSY_TIMEOUT_MS;
   for (let attempt = 0; ; attempt++) {
-    db.pragma('busy_timeout = 0');
-    try {
-      return write();
-    } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
-    } finally {
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    const outcome = tryWrite(db, write, deadline);
+    if (outcome.done) {
+      // The lock is released by now: waiting for the disk (connections that defer their syncs)
+      // holds up no other writer.
+      await durable(db);
+      return outcome.value;
     }
     // The engine holds the lock briefly (a claim of a few dozen rows, one commit), so the first
     // retries come as soon as pending I/O has been served; a longer hold backs off to a millisecond.
     await new Promise((resolve) => (attempt < 50 ? setImmediate(resolve) : setTimeout(resolve, 1)));
+  }
+}
+
+function tryWrite<T>(db: Db, write: () => T, deadline: number): { done: true; value: T } | { done: false } {
+  db.pragma('busy_timeout = 0');
+  try {
+    return { done: true, value: write() };
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+    return { done: false };
+  } finally {
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }

@@ -10,6 +10,7 @@ import { SqliteOutboxStore } from './outbox.js';
 import { SqlitePhoneStore } from './phones.js';
 import { SqliteReportStore } from './reports.js';
 import { SqliteSubscriptionStore } from './subscriptions.js';
+import { closeWalSync, syncWalAfterCommits } from './wal-sync.js';
 
 /**
  * Opens (creating if needed) a SQLite database file. Does not migrate; call `migrate()`.
@@ -17,9 +18,10 @@ import { SqliteSubscriptionStore } from './subscriptions.js';
  * transaction is IMMEDIATE so it waits for the lock instead of failing on upgrade.
  */
 /**
- * - `acceptance` (the HTTP thread beside an engine thread): every commit is fsynced, because a 200
- *   means the message is durable; WAL checkpoints are left to the engine's connection so no
- *   request waits for one.
+ * - `acceptance` (the HTTP thread beside an engine thread): every commit is made durable before the
+ *   caller goes on, because a 200 means the message is durable — by an fdatasync of the WAL after
+ *   the commit, off the event loop (wal-sync.ts), so requests are parsed and the engine writes while
+ *   the disk works; WAL checkpoints are left to the engine's connection so no request waits for one.
  * - `engine`: commits are not fsynced one by one (synchronous=NORMAL). A process crash loses nothing
  *   (the WAL is in the OS's cache); a power loss can roll back the last pipeline transitions, which
  *   are then done again (a message may be sent or a webhook posted twice, never lost). The next
@@ -31,8 +33,10 @@ export type SqliteRole = 'acceptance' | 'engine' | 'all';
 export function openSqliteStore(path: string, role: SqliteRole = 'all'): Store {
   const db = new Database(path, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
-  // A 200 means durable: acceptance commits fsync. Callers batch many messages per transaction.
-  db.pragma(`synchronous = ${role === 'engine' ? 'NORMAL' : 'FULL'}`);
+  // A 200 means durable: acceptance commits are synced (after the commit, see wal-sync.ts), `all` in it.
+  const deferSync = role === 'acceptance' && !db.memory;
+  db.pragma(`synchronous = ${role === 'engine' || deferSync ? 'NORMAL' : 'FULL'}`);
+  if (deferSync) syncWalAfterCommits(db, db.name);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   // Fewer, larger checkpoints: each one fsyncs the database file, and under load the default
@@ -48,6 +52,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all'): Store {
     driver: 'sqlite',
     migrate: async () => runMigrations(db, migrations),
     close: async () => {
+      await closeWalSync(db);
       if (db.open) db.close();
     },
     accounts: new SqliteAccountStore(db),
