@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SimulatorFaults, SmscSimulator } from './simulator.js';
+import type { SimulatorFaults } from './faults.js';
+import type { SmscSimulator } from './simulator.js';
 
 const MAX_BODY = 1_000_000;
 

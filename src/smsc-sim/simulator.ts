@@ -1,27 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createSmppServer, ESM_CLASS, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../network/smpp/codec.js';
+import { faultRefusal, type RateWindow, type SimulatorFaults } from './faults.js';
 import { decideOutcome, type OutcomeRule } from './outcomes.js';
 import { OutgoingQueue } from './outgoing-queue.js';
 import { ReceivedMessages, type ReceivedMessage } from './received-messages.js';
 import { inboundParts, receiptFields, type InboundSplit } from './simulated-pdus.js';
-
-export interface SimulatorFaults {
-  /** Submits per second per session beyond which the answer is ESME_RTHROTTLED. */
-  throttleRate?: number;
-  /** Answer the next n submits ESME_RTHROTTLED. */
-  throttleNext?: number;
-  /** Answer the next n submits ESME_RMSGQFUL. */
-  queueFullNext?: number;
-  /** Answer the next `count` submits with `status`. */
-  rejectNext?: { count: number; status: number };
-  /** Accept n more submits, then drop every connection without answering the next one. */
-  disconnectAfterSubmits?: number;
-  /** Answer submits this much later. */
-  responseDelayMs?: number;
-  /** Answer binds ESME_RBINDFAIL. */
-  refuseBinds?: boolean;
-}
 
 export interface SmscSimulatorOptions {
   host: string;
@@ -48,11 +32,9 @@ export interface SmscSimulatorOptions {
 
 type BindMode = 'transceiver' | 'transmitter' | 'receiver';
 
-interface SessionState {
+interface SessionState extends RateWindow {
   systemId: string;
   mode: BindMode | undefined;
-  windowStart: number;
-  windowCount: number;
 }
 
 const DEFAULTS: Omit<SmscSimulatorOptions, 'host' | 'port'> = {
@@ -239,7 +221,7 @@ export class SmscSimulator extends EventEmitter {
       }
       faults.disconnectAfterSubmits--;
     }
-    const refusal = this.refusal(state);
+    const refusal = faultRefusal(this.options.faults, state, this.counts);
     if (refusal !== undefined) return answer({ command_status: refusal });
     const destination = String(request.destination_addr ?? '');
     const outcome = decideOutcome(this.options.rules, destination);
@@ -263,37 +245,6 @@ export class SmscSimulator extends EventEmitter {
     }
     const dueAt = now + (outcome.delayMs ?? this.options.receiptDelayMs);
     this.outgoing.push({ systemId: state.systemId, dueAt, kind: 'receipt', fields: receiptFields(fields, receiptId, outcome.stat, outcome.err, now, dueAt, style, ESM_CLASS.MC_DELIVERY_RECEIPT) });
-  }
-
-  /** The command_status a fault imposes on this submit, if any. */
-  private refusal(state: SessionState): number | undefined {
-    const faults = this.options.faults;
-    if (faults.throttleNext) {
-      faults.throttleNext--;
-      this.counts.throttled++;
-      return STATUS.ESME_RTHROTTLED;
-    }
-    if (faults.queueFullNext) {
-      faults.queueFullNext--;
-      this.counts.throttled++;
-      return STATUS.ESME_RMSGQFUL;
-    }
-    if (faults.rejectNext && faults.rejectNext.count > 0) {
-      faults.rejectNext.count--;
-      return faults.rejectNext.status;
-    }
-    if (faults.throttleRate !== undefined) {
-      const now = Date.now();
-      if (now - state.windowStart >= 1000) {
-        state.windowStart = now;
-        state.windowCount = 0;
-      }
-      if (++state.windowCount > faults.throttleRate) {
-        this.counts.throttled++;
-        return STATUS.ESME_RTHROTTLED;
-      }
-    }
-    return undefined;
   }
 
   private formatId(id: number, format: 'hex' | 'decimal'): string {

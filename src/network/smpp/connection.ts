@@ -1,6 +1,7 @@
 import type { Logger } from '../../context.js';
 import { connectSession, pdu, STATUS, type Pdu, type SmppSocketSession } from './codec.js';
 import { ConnectionStats } from './connection-stats.js';
+import { SendPacing } from './send-pacing.js';
 import type { SmscOptions } from './smsc-options.js';
 import { expiredAnswer, SubmitQueue, type QueuedSubmit, type SubmitAnswer } from './submit-queue.js';
 
@@ -24,8 +25,6 @@ interface InFlight {
   sentAt: number;
 }
 
-const THROTTLE_BACKOFF_MIN_MS = 200;
-const THROTTLE_BACKOFF_MAX_MS = 5_000;
 const UNBIND_WAIT_MS = 1_000;
 
 /**
@@ -50,13 +49,12 @@ export class SmppConnection {
   private pumpTimer: NodeJS.Timeout | undefined;
   private readonly watchdog: NodeJS.Timeout;
   private lastActivity = performance.now();
-  private pausedUntil = 0;
-  private throttleBackoff = THROTTLE_BACKOFF_MIN_MS;
-  private nextSendAt = 0;
+  private readonly pacing: SendPacing;
   private closed: Promise<void> | undefined;
 
   constructor(private readonly deps: ConnectionDeps) {
     this.reconnectDelay = deps.options.reconnectMinMs;
+    this.pacing = new SendPacing(deps.options.throughput);
     this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, Math.max(50, deps.options.responseTimeoutMs / 4)));
     this.watchdog.unref();
   }
@@ -204,13 +202,12 @@ export class SmppConnection {
     const status = response.command === 'generic_nack' && response.command_status === 0 ? STATUS.ESME_RSYSERR : response.command_status;
     if (status === STATUS.ESME_RTHROTTLED || status === STATUS.ESME_RMSGQFUL) {
       this.stats.throttled++;
-      this.pausedUntil = performance.now() + this.throttleBackoff;
-      this.throttleBackoff = Math.min(this.throttleBackoff * 2, THROTTLE_BACKOFF_MAX_MS);
+      this.pacing.throttled(performance.now());
       entry.throttled = true;
       if (performance.now() < entry.deadline) this.queue.unshift(entry);
       else entry.resolve({ kind: 'throttled' });
     } else {
-      this.throttleBackoff = THROTTLE_BACKOFF_MIN_MS;
+      this.pacing.answered();
       if (status === STATUS.ESME_ROK) this.stats.submitsOk++;
       else this.stats.countError(status);
       entry.resolve({ kind: 'answered', status, messageId: typeof response.message_id === 'string' ? response.message_id : '' });
@@ -265,11 +262,10 @@ export class SmppConnection {
   /** Sends queued submits while bound, within the window, the rate limit and any throttling pause. */
   private pump(): void {
     if (this.current !== 'bound' || !this.session || this.pumpTimer) return;
-    const { window, throughput } = this.deps.options;
-    const interval = throughput > 0 ? 1000 / throughput : 0;
+    const { window } = this.deps.options;
     while (this.inFlight.size < window && this.queue.size > 0) {
       const now = performance.now();
-      const wait = Math.max(this.pausedUntil, this.nextSendAt) - now;
+      const wait = this.pacing.waitMs(now);
       if (wait > 0) {
         this.pumpTimer = setTimeout(() => {
           this.pumpTimer = undefined;
@@ -282,8 +278,7 @@ export class SmppConnection {
         entry.resolve(expiredAnswer(entry));
         continue;
       }
-      // A small burst is allowed (a tenth of a second's worth) so a steady rate does not wait on timer granularity.
-      if (interval > 0) this.nextSendAt = Math.max(this.nextSendAt + interval, now - 100);
+      this.pacing.sent(now);
       const request = pdu('submit_sm', entry.fields);
       if (!this.session.send(request)) {
         this.queue.unshift(entry);
