@@ -8,7 +8,8 @@ import type { StatusRef, Store, StoredMessage } from '../../../src/core/store/ty
 import { SubscriptionMatcher } from '../../../src/core/subscriptions/matcher.js';
 import type { SandboxRule } from '../../../src/network/sandbox/rules.js';
 import { SandboxNetwork } from '../../../src/network/sandbox/sandbox-network.js';
-import { SingleCarrierRouter } from '../../../src/network/single-carrier-router.js';
+import { PrefixRouter } from '../../../src/network/routing/prefix-router.js';
+import { sandboxOnlyRouting } from '../../../src/network/routing/routing-config.js';
 import { renderDeliveryReport } from '../../../src/sms/wire/report-shapes.js';
 import { eventually } from '../../helpers/server.js';
 
@@ -59,7 +60,7 @@ export async function startPipeline(store: Store, clock: ManualClock, options: P
   const dispatcher = new Dispatcher({
     store,
     clock,
-    router: new SingleCarrierRouter(sandbox),
+    router: new PrefixRouter(sandboxOnlyRouting().routes, new Map([[sandbox.name, sandbox]])),
     recorder,
     metrics,
     log,
