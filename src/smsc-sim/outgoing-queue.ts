@@ -9,6 +9,8 @@ export interface Outgoing {
   kind: 'receipt' | 'inbound';
   /** Called once the ESME acknowledged it with ESME_ROK. */
   onAck?: () => void;
+  /** Sent once whatever the answer (no retry), which is passed here. */
+  once?: (commandStatus: number) => void;
 }
 
 interface Receiver {
@@ -116,6 +118,11 @@ export class OutgoingQueue {
     };
     const written = receiver.session.send(request, (response: Pdu) => {
       clearTimeout(timer);
+      if (item.once) {
+        receiver.inFlight.delete(item);
+        item.once(response.command_status);
+        return;
+      }
       // Refused (e.g. ESME_RX_T_APPN: the ESME could not store it): deliver it again a little later.
       if (response.command_status !== STATUS.ESME_ROK) return retry(Math.min(1000, this.retryMs));
       if (!receiver.inFlight.delete(item)) return;

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
-import { createSmppServer, ESM_CLASS, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../network/smpp/codec.js';
+import { createSmppServer, ESM_CLASS, refusalOf, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../network/smpp/codec.js';
 import { faultRefusal, type RateWindow, type SimulatorFaults } from './faults.js';
 import { decideOutcome, type OutcomeRule } from './outcomes.js';
 import { OutgoingQueue } from './outgoing-queue.js';
@@ -132,6 +132,12 @@ export class SmscSimulator extends EventEmitter {
     return new Promise((resolve) => this.outgoing.push({ systemId, dueAt: now, fields, kind: 'receipt', onAck: resolve }));
   }
 
+  /** Sends one deliver_sm with exactly these fields (malformed ones included); resolves with the ESME's command_status. */
+  injectPdu(fields: Record<string, unknown>, systemId = this.anyBoundSystemId()): Promise<number> {
+    if (systemId === undefined) return Promise.reject(new Error('no receiver is bound'));
+    return new Promise((resolve) => this.outgoing.push({ systemId, dueAt: Date.now(), fields, kind: 'inbound', once: resolve }));
+  }
+
   stats(): { binds: number; bindsByMode: Record<string, number>; submits: number; receiptsSent: number; receiptsPending: number; inboundSent: number; throttled: number } {
     const bindsByMode: Record<string, number> = {};
     let binds = 0;
@@ -178,8 +184,10 @@ export class SmscSimulator extends EventEmitter {
           return void session.send(request.response());
         case 'unbind':
           return void session.send(request.response(), undefined, () => session.close());
-        default:
-          session.send(request.response({ command_status: STATUS.ESME_RINVCMDID }));
+        default: {
+          const refusal = refusalOf(request);
+          if (refusal) session.send(refusal);
+        }
       }
     });
   }

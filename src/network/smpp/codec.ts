@@ -73,6 +73,18 @@ export function pdu(command: string, fields: Record<string, unknown> = {}): Pdu 
   return new smpp.PDU(command, fields);
 }
 
+/**
+ * The answer to a request this side does not handle: its `_resp` with ESME_RINVCMDID, or a
+ * generic_nack for commands that have no response PDU (or are unknown). undefined for
+ * alert_notification, which is never answered.
+ */
+export function refusalOf(request: Pdu): Pdu | undefined {
+  if (request.command === 'alert_notification') return undefined;
+  const response = `${request.command}_resp`;
+  if (request.command !== 'unknown' && smpp.commands[response]) return request.response({ command_status: STATUS.ESME_RINVCMDID });
+  return new smpp.PDU('generic_nack', { sequence_number: request.sequence_number, command_status: STATUS.ESME_RINVCMDID });
+}
+
 export interface SmppConnectOptions {
   host: string;
   port: number;

@@ -1,5 +1,5 @@
 import type { Logger } from '../../context.js';
-import { connectSession, pdu, STATUS, type Pdu, type SmppSocketSession } from './codec.js';
+import { connectSession, pdu, refusalOf, STATUS, type Pdu, type SmppSocketSession } from './codec.js';
 import { ConnectionStats } from './connection-stats.js';
 import { SendPacing } from './send-pacing.js';
 import type { SmscOptions } from './smsc-options.js';
@@ -184,8 +184,10 @@ export class SmppConnection {
       case 'unbind':
         session.send(received.response(), undefined, () => session.destroy());
         return;
-      default:
-        session.send(received.response({ command_status: STATUS.ESME_RINVCMDID }));
+      default: {
+        const refusal = refusalOf(received);
+        if (refusal) session.send(refusal);
+      }
     }
   }
 

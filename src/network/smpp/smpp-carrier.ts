@@ -2,7 +2,7 @@ import type { Logger } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { StoredMessage } from '../../core/store/types.js';
-import type { Carrier, CarrierEvents, OutboundSms, SubmitOutcome } from '../carrier.js';
+import type { Carrier, CarrierEvents, InboundSms, OutboundSms, SubmitOutcome } from '../carrier.js';
 import { destinationAddress, sourceAddress } from './addressing.js';
 import { STATUS as SMPP_STATUS, type Pdu } from './codec.js';
 import { SmppConnection, type ConnectionRole } from './connection.js';
@@ -192,18 +192,33 @@ export class SmppCarrier implements Carrier {
     const events = this.events;
     if (!events) return SMPP_STATUS.ESME_RX_T_APPN;
     const fields = request as unknown as Record<string, unknown>;
-    const now = this.deps.clock.now();
-    if (isReceipt(fields)) {
-      const parsed = parseReceipt(fields);
-      if (!parsed) {
-        this.deps.log.warn({ smsc: this.name }, 'delivery receipt without a message id ignored');
-        return SMPP_STATUS.ESME_ROK;
-      }
-      const id = canonicalMessageId(parsed.id, this.deps.options.receiptIdFormat);
+    let work: () => Promise<void>;
+    try {
+      work = isReceipt(fields) ? this.receiptWork(events, fields) : this.inboundWork(events, fields);
+    } catch (error) {
+      // Sending it again would not help: refuse it for good rather than loop on it.
+      this.deps.log.warn({ err: error, smsc: this.name }, 'deliver_sm that cannot be read refused');
+      return SMPP_STATUS.ESME_RX_R_APPN;
+    }
+    await work();
+    return SMPP_STATUS.ESME_ROK;
+  }
+
+  /** Reads a receipt now; the returned work records it (throws when it cannot be stored). */
+  private receiptWork(events: CarrierEvents, fields: Record<string, unknown>): () => Promise<void> {
+    const parsed = parseReceipt(fields);
+    if (!parsed) {
+      this.deps.log.warn({ smsc: this.name }, 'delivery receipt without a message id ignored');
+      return async () => undefined;
+    }
+    const id = canonicalMessageId(parsed.id, this.deps.options.receiptIdFormat);
+    const state = mapReceiptState(parsed.stat, parsed.err);
+    return async () => {
       // A fast SMSC can report a part before the other parts are answered and the message registered.
       if (this.submittingLong.size > 0 && !this.parts.has(id)) await Promise.all([...this.submittingLong]);
-      const receipt = this.parts.onReceipt(id, mapReceiptState(parsed.stat, parsed.err), now);
-      if (!receipt) return SMPP_STATUS.ESME_ROK;
+      const now = this.deps.clock.now();
+      const receipt = this.parts.onReceipt(id, state, now);
+      if (!receipt) return;
       try {
         await events.receipts(this.name, [receipt]);
       } catch (error) {
@@ -211,15 +226,21 @@ export class SmppCarrier implements Carrier {
         if (receipt.final && receipt.carrierMessageId !== id) this.parts.register(PartReceipts.splitIds(receipt.carrierMessageId), now + MAX_VALIDITY_MS, true);
         throw error;
       }
-      return SMPP_STATUS.ESME_ROK;
-    }
+    };
+  }
+
+  private inboundWork(events: CarrierEvents, fields: Record<string, unknown>): () => Promise<void> {
     const part = decodeInboundPart(fields, this.deps.options.gsm7Packing === 'packed');
-    const complete = part.concat ? this.reassembler.add(part, now) : { from: part.from, to: part.to, text: part.text, smsCount: 1 };
-    if (!complete) return SMPP_STATUS.ESME_ROK;
-    await events.inbound([
-      { accountId: this.accountId!, from: stripPlus(complete.from), to: stripPlus(complete.to), text: complete.text, smsCount: complete.smsCount, receivedAt: now },
-    ]);
-    return SMPP_STATUS.ESME_ROK;
+    return async () => {
+      const now = this.deps.clock.now();
+      const complete = part.concat ? this.reassembler.add(part, now) : { from: part.from, to: part.to, text: part.text, smsCount: 1 };
+      if (!complete) return;
+      await events.inbound([this.inboundSms(complete, now)]);
+    };
+  }
+
+  private inboundSms(message: { from: string; to: string; text: string; smsCount: number }, receivedAt: number): InboundSms {
+    return { accountId: this.accountId!, from: stripPlus(message.from), to: stripPlus(message.to), text: message.text, smsCount: message.smsCount, receivedAt };
   }
 
   private sweep(): void {
@@ -227,9 +248,7 @@ export class SmppCarrier implements Carrier {
     this.parts.sweep(now);
     for (const incomplete of this.reassembler.expire(now, this.deps.inboundPartsMaxAgeMs ?? 600_000)) {
       // What arrived of a message whose other parts never came is still the subscriber's message.
-      void this.events
-        ?.inbound([{ accountId: this.accountId!, from: stripPlus(incomplete.from), to: stripPlus(incomplete.to), text: incomplete.text, smsCount: incomplete.smsCount, receivedAt: now }])
-        .catch(() => undefined);
+      void this.events?.inbound([this.inboundSms(incomplete, now)]).catch(() => undefined);
     }
   }
 }

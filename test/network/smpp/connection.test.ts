@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
-import { createSmppServer, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../../../src/network/smpp/codec.js';
+import { createSmppServer, pdu, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../../../src/network/smpp/codec.js';
 import { SmppConnection } from '../../../src/network/smpp/connection.js';
 import { SMSC_DEFAULTS, type SmscOptions } from '../../../src/network/smpp/smsc-options.js';
 import { eventually, silentLogger } from '../../core/pipeline/pipeline-fixture.js';
@@ -162,6 +162,24 @@ describe('SmppConnection', () => {
     answer = true;
     assert.equal((await pending).kind, 'answered', 'sent again on the new connection');
     await eventually(async () => (smsc.enquireLinks > 0 ? true : undefined));
+  });
+
+  it('refuses requests it does not handle without dropping the bind, and never answers alert_notification', async () => {
+    const smsc = await scriptedSmsc(() => undefined);
+    const connection = open(smsc);
+    await eventually(async () => (connection.state === 'bound' ? true : undefined));
+    const session = smsc.sessions[0]!;
+    const answers: Pdu[] = [];
+    session.on('pdu', (received: Pdu) => received.isResponse() && answers.push(received));
+    session.send(pdu('alert_notification', { source_addr: '1', esme_addr: '2' }));
+    session.send(pdu('replace_sm', { message_id: 'x', short_message: Buffer.from('y') }));
+    session.send(pdu('outbind', { system_id: 'a', password: 'b' }));
+    await eventually(async () => (answers.length >= 2 ? true : undefined));
+    assert.deepEqual(answers.map((a) => [a.command, a.command_status]), [
+      ['replace_sm_resp', STATUS.ESME_RINVCMDID],
+      ['generic_nack', STATUS.ESME_RINVCMDID],
+    ]);
+    assert.equal(connection.state, 'bound');
   });
 
   it('answers queued submits "unsent" when it cannot bind before their deadline', async () => {

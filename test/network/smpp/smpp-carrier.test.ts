@@ -71,6 +71,17 @@ describe('SmppCarrier against the simulator', () => {
     assert.deepEqual({ ...inbound[0], receivedAt: 0 }, { accountId: 'id-of-default', from: '41793026727', to: '4412345', text: 'hello', smsCount: 1, receivedAt: 0 });
   });
 
+  it('refuses for good a deliver_sm it cannot read, and keeps the bind', async () => {
+    const inbound: InboundSms[] = [];
+    const { carrier, smsc } = await open({ receipts: async () => undefined, inbound: async (messages) => void inbound.push(...messages) });
+    // A UDH announcing a 16-bit concatenation element that the message is too short to hold.
+    const status = await smsc.sim.injectPdu({ source_addr: '1', destination_addr: '2', esm_class: 0x40, data_coding: 0, short_message: Buffer.from([5, 0x08, 4, 0x01]) });
+    assert.equal(status, 0x66, 'ESME_RX_R_APPN: do not send it again');
+    assert.equal(await smsc.sim.injectPdu({ source_addr: '1', destination_addr: '2', esm_class: 0, data_coding: 0, short_message: Buffer.from('ok') }), 0);
+    assert.deepEqual(inbound.map((m) => m.text), ['ok']);
+    assert.ok(carrier.available());
+  });
+
   it('rebuilds long messages from their stored carrier ids on resume', async () => {
     const smsc = await startSmsc();
     const restarted = new SmppCarrier({
