@@ -282,7 +282,16 @@ export class SmppConnection {
       }
       this.pacing.sent(now);
       const request = pdu('submit_sm', entry.fields);
-      if (!this.session.send(request)) {
+      let written: boolean;
+      try {
+        written = this.session.send(request);
+      } catch (error) {
+        // Fields the codec cannot write are a property of the message: it would fail again.
+        this.deps.log.warn({ err: error, bind: this.deps.label }, 'submit_sm cannot be encoded');
+        entry.resolve({ kind: 'answered', status: STATUS.ESME_RINVPARLEN, messageId: '' });
+        continue;
+      }
+      if (!written) {
         this.queue.unshift(entry);
         return;
       }

@@ -182,6 +182,17 @@ describe('SmppConnection', () => {
     assert.equal(connection.state, 'bound');
   });
 
+  it('answers a submit the codec cannot write as an invalid PDU, and goes on with the next', async () => {
+    const smsc = await scriptedSmsc((pdu, session) => session.send(pdu.response({ message_id: 'fine' })));
+    const connection = open(smsc);
+    const [bad, good] = await Promise.all([
+      connection.submit({ destination_addr: '1', sar_msg_ref_num: -1 }, deadline()),
+      connection.submit({ destination_addr: '2' }, deadline()),
+    ]);
+    assert.deepEqual(bad, { kind: 'answered', status: STATUS.ESME_RINVPARLEN, messageId: '' });
+    assert.deepEqual(good, { kind: 'answered', status: 0, messageId: 'fine' });
+  });
+
   it('answers queued submits "unsent" when it cannot bind before their deadline', async () => {
     const smsc = await scriptedSmsc(() => undefined);
     smsc.server.removeAllListeners('connection');
