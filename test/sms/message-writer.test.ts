@@ -71,6 +71,34 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(batches, [2, 2, 1]);
     });
 
+    it('stores up to maxInFlight batches at once, the next ones waiting their turn', async () => {
+      const { a } = await twoAccounts(store());
+      const real = store().messages;
+      let running = 0;
+      let most = 0;
+      const gates: Array<() => void> = [];
+      const messages = Object.create(real) as Store['messages'];
+      messages.insertMany = async (rows) => {
+        running++;
+        most = Math.max(most, running);
+        await new Promise<void>((open) => gates.push(open));
+        running--;
+        return real.insertMany(rows);
+      };
+      const writer = new MessageWriter({ store: { messages }, maxBatch: 1, maxInFlight: 2 });
+      let settled = 0;
+      const writes = [1, 2, 3, 4, 5].map(() => writer.write([newMessage(a.id)]).finally(() => settled++));
+      await new Promise((resolve) => setImmediate(resolve));
+      assert.equal(gates.length, 2, 'two batches started, three wait');
+      while (settled < writes.length) {
+        gates.shift()?.();
+        await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      const results = await Promise.all(writes);
+      assert.ok(results.every(([pk]) => typeof pk === 'number'));
+      assert.equal(most, 2);
+    });
+
     it('never splits one caller across batches', async () => {
       const { a } = await twoAccounts(store());
       const { store: spied, batches } = observed(store());

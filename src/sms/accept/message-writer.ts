@@ -14,13 +14,19 @@ export interface MessageWriterDeps {
   onCommitted?: () => void;
   /** Rows that make a batch flush at once instead of at the end of the event-loop turn. */
   maxBatch?: number;
+  /**
+   * Batches being stored at once (default 2): while one waits for the disk to confirm its commit,
+   * the next one commits, so the time a sync takes is not lost to every request behind it.
+   */
+  maxInFlight?: number;
 }
 
 /**
  * Group commit for accepted messages. Writes of concurrent requests are collected and stored with
  * one `insertMany` per batch, because one round trip per request caps acceptance far below what
  * the API must sustain. A batch opens on the first write, flushes on `setImmediate` (or at once when
- * `maxBatch` rows wait), and while one insert is in flight the next batch accumulates. Each caller
+ * `maxBatch` rows wait); up to `maxInFlight` batches are stored at once and the next accumulates
+ * meanwhile. Each caller
  * gets the results of its own messages; a caller's messages are never split across batches, so a
  * request is stored all or nothing.
  */
@@ -29,11 +35,13 @@ export class MessageWriter {
   private queue: PendingWrite[] = [];
   private queuedRows = 0;
   private flushScheduled = false;
-  private inFlight: Promise<void> | undefined;
+  private inFlight = 0;
+  private readonly maxInFlight: number;
   private idleWaiters: Array<() => void> = [];
 
   constructor(private readonly deps: MessageWriterDeps) {
     this.maxBatch = deps.maxBatch ?? 5000;
+    this.maxInFlight = deps.maxInFlight ?? 2;
   }
 
   /** Stores the messages; resolves, per message in order, with its pk or 'duplicate'. */
@@ -56,7 +64,7 @@ export class MessageWriter {
 
   /** Resolves once every write made so far has been committed or failed. */
   flush(): Promise<void> {
-    if (this.queue.length === 0 && this.inFlight === undefined) return Promise.resolve();
+    if (this.queue.length === 0 && this.inFlight === 0) return Promise.resolve();
     return new Promise((resolve) => {
       this.idleWaiters.push(resolve);
       this.startFlush();
@@ -64,13 +72,14 @@ export class MessageWriter {
   }
 
   private startFlush(): void {
-    if (this.inFlight !== undefined || this.queue.length === 0) return;
+    if (this.inFlight >= this.maxInFlight || this.queue.length === 0) return;
     const batch = this.takeBatch();
-    this.inFlight = this.commit(batch).finally(() => {
-      this.inFlight = undefined;
+    this.inFlight++;
+    void this.commit(batch).finally(() => {
+      this.inFlight--;
       if (this.queue.length > 0) {
         this.startFlush();
-      } else {
+      } else if (this.inFlight === 0) {
         const waiters = this.idleWaiters;
         this.idleWaiters = [];
         for (const wake of waiters) wake();
