@@ -6,6 +6,9 @@ import { loadRouteFile } from './route-file.js';
 /** The name routes use for the built-in sandbox network. */
 export const SANDBOX = 'sandbox';
 
+/** The name of the SMSC given by SWITCHBOARD_SMPP_URL when its `name` parameter is left out. */
+export const DEFAULT_URL_SMSC_NAME = 'smsc';
+
 export interface RouteRule {
   /** Destination prefixes (digits, no '+'); '' matches every destination. */
   prefixes: string[];
@@ -30,17 +33,16 @@ export function sandboxOnlyRouting(): RoutingConfig {
  * The routing the environment asks for: SWITCHBOARD_ROUTES (a route file), or SWITCHBOARD_SMPP_URL
  * (one SMSC carrying every SMS, no sandbox fallback), or, with neither, the sandbox for everything.
  */
-export async function loadRoutingConfig(config: {
-  routesFile?: string;
-  smppUrl?: string;
-  defaultAccount: string;
-}, env: Record<string, string | undefined> = process.env): Promise<RoutingConfig> {
+export async function loadRoutingConfig(
+  config: { routesFile?: string; smppUrl?: string; defaultAccount: string },
+  env: Record<string, string | undefined> = process.env,
+): Promise<RoutingConfig> {
   if (config.routesFile && config.smppUrl) {
     throw new ConfigError('set either SWITCHBOARD_ROUTES or SWITCHBOARD_SMPP_URL, not both');
   }
   if (config.routesFile) return loadRouteFile(config.routesFile, env, { inboundAccount: config.defaultAccount });
   if (config.smppUrl) {
-    const smsc = parseSmscUrl(config.smppUrl, 'SWITCHBOARD_SMPP_URL', { name: 'smsc', inboundAccount: config.defaultAccount });
+    const smsc = parseSmscUrl(config.smppUrl, 'SWITCHBOARD_SMPP_URL', { name: DEFAULT_URL_SMSC_NAME, inboundAccount: config.defaultAccount });
     return { smscs: [smsc], routes: [{ prefixes: [''], smsc: smsc.name, priority: 0, order: 0 }], source: 'url' };
   }
   return sandboxOnlyRouting();

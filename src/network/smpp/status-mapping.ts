@@ -31,20 +31,26 @@ const OTHER_STAT: StatRow = { status: ref(STATUS.UNDELIVERABLE_NOT_DELIVERED), f
 const HANDSET_ERRORS = 1;
 
 /**
- * A receipt's `stat` and `err` → status, error and finality. A non-zero `err` that is a GSM MAP
- * error code Infobip lists among its handset errors becomes that error; any other non-zero code
- * EC_UNKNOWN_ERROR; zero or none the stat's own error. Success and pending states carry NO_ERROR.
+ * A receipt's `stat` and `err` → status, error and finality. On a failure, a non-zero `err` that is
+ * a GSM MAP error code Infobip lists among its handset errors becomes that error; any other
+ * non-zero code is EC_UNKNOWN_ERROR (an expiry stays EC_MESSAGE_EXPIRED); zero or none keeps the
+ * stat's own error. Success and pending states carry NO_ERROR whatever `err` says.
  */
 export function mapReceiptState(stat: string, err: string | undefined): MappedState {
-  const row = STAT[stat.toUpperCase()] ?? OTHER_STAT;
-  if (row.error === ERROR.NO_ERROR.id) return { status: row.status, errorId: row.error, final: row.final };
-  const code = err !== undefined && /^\d+$/.test(err.trim()) ? Number(err.trim()) : 0;
-  let errorId = row.error;
-  if (code !== 0) errorId = errorObject(code).groupId === HANDSET_ERRORS && isKnownError(code) ? code : ERROR.EC_UNKNOWN_ERROR.id;
-  return { status: row.status, errorId, final: row.final };
+  const row = STAT[stat.trim().toUpperCase()] ?? OTHER_STAT;
+  const mapped = { status: row.status, errorId: row.error, final: row.final };
+  const code = err?.trim() ?? '';
+  if (row.error === ERROR.NO_ERROR.id || code === '' || /^0+$/.test(code)) return mapped;
+  if (/^\d+$/.test(code) && isHandsetError(Number(code))) mapped.errorId = Number(code);
+  else if (row.error !== ERROR.EC_MESSAGE_EXPIRED.id) mapped.errorId = ERROR.EC_UNKNOWN_ERROR.id;
+  return mapped;
 }
 
-const isKnownError = (id: number): boolean => errorObject(id).name !== `EC_${id}`;
+/** Ids in the table are known errors; `errorObject` invents an operator error for any other id. */
+const isHandsetError = (id: number): boolean => {
+  const error = errorObject(id);
+  return error.groupId === HANDSET_ERRORS && error.name !== `EC_${id}`;
+};
 
 export type SubmitVerdict =
   | { kind: 'ok' }
