@@ -36,6 +36,9 @@ const choice = <T extends string>(name: string, value: string | undefined, allow
   return value as T;
 };
 
+const readFlagFile = (name: string, file: string): Promise<Buffer> =>
+  readFile(file).catch((error: Error) => Promise.reject(new ConfigError(`smsc-sim: --${name} ${file}: ${error.message}`)));
+
 /** `switchboard smsc-sim`: starts the simulator (and its control API) and prints where they listen. */
 export async function runSmscSim(argv: string[], out: (line: string) => void): Promise<{ stop(): Promise<void> }> {
   let values: Record<string, string | boolean | undefined>;
@@ -87,7 +90,7 @@ export async function runSmscSim(argv: string[], out: (line: string) => void): P
   if (str('throttle-rate') !== undefined) options.faults = { throttleRate: integer('throttle-rate', str('throttle-rate'), 0) };
   if (str('system-id') !== undefined) options.accounts = [{ systemId: str('system-id')!, password: str('password')! }];
   if (str('rules') !== undefined) options.rules = await loadOutcomeRules(str('rules')!).catch((error: Error) => Promise.reject(new ConfigError(`smsc-sim: ${error.message}`)));
-  if (str('tls-key') !== undefined) options.tls = { key: await readFile(str('tls-key')!), cert: await readFile(str('tls-cert')!) };
+  if (str('tls-key') !== undefined) options.tls = { key: await readFlagFile('tls-key', str('tls-key')!), cert: await readFlagFile('tls-cert', str('tls-cert')!) };
   const sim = new SmscSimulator(options);
   const { port } = await sim.start();
   out(`SMSC simulator listening on ${options.tls ? 'smpps' : 'smpp'}://${options.host}:${port}`);

@@ -16,39 +16,52 @@ export interface Outgoing {
 interface Receiver {
   session: SmppSocketSession;
   systemId: string;
-  inFlight: Set<Outgoing>;
+  /** Sent and not yet answered, oldest first, with when each was sent. */
+  inFlight: Map<Outgoing, number>;
 }
+
+/** Deliveries are written in batches this often at most, so a busy simulator writes few, large chunks. */
+const TICK_MS = 5;
 
 /**
  * What the simulated SMSC must deliver, in due order, to receivers bound with the right system id
  * (round robin). Like a real SMSC it stores what it cannot deliver yet — nobody bound, not
- * acknowledged, the connection dropped — and tries again. One timer drives it, not one per message.
+ * acknowledged in time, refused, the connection dropped — and tries again. One timer drives all of
+ * it (due deliveries and overdue acknowledgements), never one timer per message.
  */
 export class OutgoingQueue {
+  /** Sorted by dueAt from `head` on; the consumed front is dropped now and then, not on every flush. */
   private due: Outgoing[] = [];
+  private head = 0;
+  /** Due, but no usable receiver with that system id is bound: released when one binds. */
+  private readonly parked = new Map<string, Outgoing[]>();
   private readonly receivers: Receiver[] = [];
   private next = 0;
   private timer: NodeJS.Timeout | undefined;
-  sent = { receipt: 0, inbound: 0 };
+  private timerAt = Infinity;
+  private stopped = false;
+  readonly sent = { receipt: 0, inbound: 0 };
 
   constructor(private readonly retryMs: number) {}
 
   get pending(): number {
-    let inFlight = 0;
-    for (const receiver of this.receivers) inFlight += receiver.inFlight.size;
-    return this.due.length + inFlight;
+    let count = this.due.length - this.head;
+    for (const items of this.parked.values()) count += items.length;
+    for (const receiver of this.receivers) count += receiver.inFlight.size;
+    return count;
   }
 
   push(item: Outgoing): void {
-    const last = this.due[this.due.length - 1];
-    if (!last || last.dueAt <= item.dueAt) this.due.push(item);
-    else this.due.splice(this.insertionIndex(item.dueAt), 0, item);
-    this.schedule(0);
+    this.insert(item);
+    this.schedule(item.dueAt);
   }
 
   addReceiver(session: SmppSocketSession, systemId: string): void {
-    this.receivers.push({ session, systemId, inFlight: new Set() });
-    this.schedule(0);
+    this.receivers.push({ session, systemId, inFlight: new Map() });
+    const parked = this.parked.get(systemId);
+    if (!parked) return;
+    this.parked.delete(systemId);
+    for (const item of parked) this.push(item);
   }
 
   /** The session is gone: what it did not acknowledge is delivered again. */
@@ -56,82 +69,126 @@ export class OutgoingQueue {
     const index = this.receivers.findIndex((r) => r.session === session);
     if (index < 0) return;
     const [receiver] = this.receivers.splice(index, 1);
-    for (const item of receiver!.inFlight) this.push({ ...item, dueAt: Date.now() });
+    const now = Date.now();
+    for (const item of receiver!.inFlight.keys()) this.push({ ...item, dueAt: now });
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = undefined;
   }
 
-  private insertionIndex(dueAt: number): number {
-    let low = 0;
+  private insert(item: Outgoing): void {
+    const last = this.due[this.due.length - 1];
+    if (this.head === this.due.length || (last && last.dueAt <= item.dueAt)) {
+      this.due.push(item);
+      return;
+    }
+    let low = this.head;
     let high = this.due.length;
     while (low < high) {
       const mid = (low + high) >> 1;
-      if (this.due[mid]!.dueAt <= dueAt) low = mid + 1;
+      if (this.due[mid]!.dueAt <= item.dueAt) low = mid + 1;
       else high = mid;
     }
-    return low;
+    this.due.splice(low, 0, item);
   }
 
-  private schedule(delay: number): void {
-    if (this.timer || this.due.length === 0) return;
+  /** Makes sure the one timer fires by `at` (but not sooner than a tick from now). */
+  private schedule(at: number): void {
+    if (this.stopped) return;
+    const fireAt = Math.max(at, Date.now() + TICK_MS);
+    if (this.timer && this.timerAt <= fireAt) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timerAt = fireAt;
     this.timer = setTimeout(() => {
       this.timer = undefined;
+      this.timerAt = Infinity;
       this.flush();
-    }, Math.max(delay, 1));
+    }, fireAt - Date.now());
   }
 
   private flush(): void {
     const now = Date.now();
-    const waiting: Outgoing[] = [];
-    let index = 0;
-    for (; index < this.due.length; index++) {
-      const item = this.due[index]!;
-      if (item.dueAt > now) break;
+    const corked = new Set<SmppSocketSession>();
+    this.requeueOverdue(now);
+    while (this.head < this.due.length && this.due[this.head]!.dueAt <= now) {
+      const item = this.due[this.head++]!;
       const receiver = this.receiverFor(item.systemId);
-      if (!receiver) waiting.push(item);
-      else this.send(receiver, item);
+      if (!receiver) {
+        this.park(item);
+        continue;
+      }
+      if (!corked.has(receiver.session)) {
+        corked.add(receiver.session);
+        receiver.session.socket.cork();
+      }
+      this.send(receiver, item, now);
     }
-    this.due = waiting.length > 0 ? [...waiting, ...this.due.slice(index)] : this.due.slice(index);
-    const first = this.due.find((item) => item.dueAt > now) ?? (waiting.length > 0 ? undefined : this.due[0]);
-    if (first) this.schedule(first.dueAt - now);
+    for (const session of corked) session.socket.uncork();
+    this.compact();
+    this.scheduleNext();
   }
 
+  /** Sent long ago and never answered: delivered again (the ESME may see it twice, as from a real SMSC). */
+  private requeueOverdue(now: number): void {
+    for (const receiver of this.receivers) {
+      for (const [item, sentAt] of receiver.inFlight) {
+        if (sentAt + this.retryMs > now) break;
+        receiver.inFlight.delete(item);
+        this.insert({ ...item, dueAt: now });
+      }
+    }
+  }
+
+  private compact(): void {
+    if (this.head === this.due.length) {
+      this.due = [];
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.due.length) {
+      this.due = this.due.slice(this.head);
+      this.head = 0;
+    }
+  }
+
+  private scheduleNext(): void {
+    let at = this.head < this.due.length ? this.due[this.head]!.dueAt : Infinity;
+    for (const receiver of this.receivers) {
+      const oldest = receiver.inFlight.values().next();
+      if (!oldest.done) at = Math.min(at, oldest.value + this.retryMs);
+    }
+    if (at !== Infinity) this.schedule(at);
+  }
+
+  private park(item: Outgoing): void {
+    const items = this.parked.get(item.systemId);
+    if (items) items.push(item);
+    else this.parked.set(item.systemId, [item]);
+  }
+
+  /** Round robin over receivers bound as `systemId` whose connection can still be written to. */
   private receiverFor(systemId: string): Receiver | undefined {
     for (let tries = 0; tries < this.receivers.length; tries++) {
       const receiver = this.receivers[this.next++ % this.receivers.length]!;
-      if (receiver.systemId === systemId) return receiver;
+      if (receiver.systemId === systemId && receiver.session.socket.writable) return receiver;
     }
     return undefined;
   }
 
-  private send(receiver: Receiver, item: Outgoing): void {
-    receiver.inFlight.add(item);
-    const request = pdu('deliver_sm', item.fields);
-    const timer = setTimeout(() => retry(0), this.retryMs);
-    timer.unref();
-    const retry = (delay: number): void => {
+  private send(receiver: Receiver, item: Outgoing, now: number): void {
+    receiver.inFlight.set(item, now);
+    const written = receiver.session.send(pdu('deliver_sm', item.fields), (response: Pdu) => {
       if (!receiver.inFlight.delete(item)) return;
-      this.push({ ...item, dueAt: Date.now() + delay });
-    };
-    const written = receiver.session.send(request, (response: Pdu) => {
-      clearTimeout(timer);
-      if (item.once) {
-        receiver.inFlight.delete(item);
-        item.once(response.command_status);
-        return;
-      }
-      // Refused (e.g. ESME_RX_T_APPN: the ESME could not store it): deliver it again a little later.
-      if (response.command_status !== STATUS.ESME_ROK) return retry(Math.min(1000, this.retryMs));
-      if (!receiver.inFlight.delete(item)) return;
+      if (item.once) return item.once(response.command_status);
+      // Refused (e.g. ESME_RX_T_APPN: the ESME could not store it): delivered again a little later.
+      if (response.command_status !== STATUS.ESME_ROK) return this.push({ ...item, dueAt: Date.now() + Math.min(1000, this.retryMs) });
       this.sent[item.kind]++;
       item.onAck?.();
     });
     if (!written) {
-      clearTimeout(timer);
-      retry(0);
+      receiver.inFlight.delete(item);
+      this.park(item);
     }
   }
 }

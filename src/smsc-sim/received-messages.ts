@@ -22,7 +22,7 @@ export interface ReceivedMessage {
 /** Collects submit_sm PDUs into ReceivedMessage records. */
 export class ReceivedMessages {
   readonly list: ReceivedMessage[] = [];
-  private readonly reassembler = new InboundReassembler();
+  private reassembler = new InboundReassembler();
   private readonly partIds = new Map<string, string[]>();
 
   constructor(private readonly gsm7Packed: boolean) {}
@@ -45,8 +45,9 @@ export class ReceivedMessages {
       this.list.push({ ...base, from: part.from, to: part.to, text: part.text, parts: 1, concat, messageIds: [messageId] });
       return;
     }
-    const kind = fields.sar_msg_ref_num !== undefined ? 'sar' : short.length > 2 && short[1] === 0x08 ? 'udh16' : 'udh8';
-    const key = `${part.from}\u0000${part.to}\u0000${part.concat.reference}`;
+    const userData = short.length === 0 && Buffer.isBuffer(fields.message_payload) ? fields.message_payload : short;
+    const kind = fields.sar_msg_ref_num !== undefined ? 'sar' : udhConcatKind(userData);
+    const key = part.concat.key;
     const ids = this.partIds.get(key) ?? [];
     ids[part.concat.seq - 1] = messageId;
     this.partIds.set(key, ids);
@@ -58,5 +59,16 @@ export class ReceivedMessages {
 
   clear(): void {
     this.list.length = 0;
+    this.partIds.clear();
+    this.reassembler = new InboundReassembler();
   }
+}
+
+/** Which concatenation element the UDH carries: IE 0x08 (16-bit reference) or IE 0x00 (8-bit). */
+function udhConcatKind(userData: Buffer): 'udh8' | 'udh16' {
+  const end = Math.min(userData.length, 1 + (userData[0] ?? 0));
+  for (let i = 1; i + 1 < end; i += 2 + userData[i + 1]!) {
+    if (userData[i] === 0x08) return 'udh16';
+  }
+  return 'udh8';
 }

@@ -24,17 +24,28 @@ function receiptDate(ms: number): string {
   return `${two(d.getUTCFullYear() % 100)}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMinutes())}`;
 }
 
+/** What a receipt reports. */
+export interface ReceiptReport {
+  id: string;
+  stat: string;
+  err: number;
+  submittedAt: number;
+  doneAt: number;
+  /** The receipt text's `text:` field: the start of the message. */
+  excerpt: string;
+}
+
+/**
+ * The first 20 characters of a message for the receipt's `text:` field, which travels as Latin-1:
+ * other characters and control characters become '?'.
+ */
+export function receiptExcerpt(text: string): string {
+  return [...text].slice(0, 20).join('').replace(/[^\x20-\x7e\xa0-\xff]/gu, '?');
+}
+
 /** The deliver_sm fields of a receipt for a submit, in the conventional text and/or TLVs. */
-export function receiptFields(
-  submit: Record<string, unknown>,
-  id: string,
-  stat: string,
-  err: number,
-  submittedAt: number,
-  doneAt: number,
-  style: 'text+tlv' | 'text' | 'tlv',
-  esmClass: number,
-): Record<string, unknown> {
+export function receiptFields(submit: Record<string, unknown>, report: ReceiptReport, style: 'text+tlv' | 'text' | 'tlv', esmClass: number): Record<string, unknown> {
+  const { id, stat, err } = report;
   const fields: Record<string, unknown> = {
     source_addr_ton: submit.dest_addr_ton ?? 0,
     source_addr_npi: submit.dest_addr_npi ?? 0,
@@ -48,7 +59,8 @@ export function receiptFields(
   };
   if (style !== 'tlv') {
     const delivered = stat === 'DELIVRD' ? '001' : '000';
-    const text = `id:${id} sub:001 dlvrd:${delivered} submit date:${receiptDate(submittedAt)} done date:${receiptDate(doneAt)} stat:${stat} err:${String(err).padStart(3, '0')} text:`;
+    const dates = `submit date:${receiptDate(report.submittedAt)} done date:${receiptDate(report.doneAt)}`;
+    const text = `id:${id} sub:001 dlvrd:${delivered} ${dates} stat:${stat} err:${String(err).padStart(3, '0')} text:${report.excerpt}`;
     fields.short_message = Buffer.from(text, 'latin1');
   }
   if (style !== 'text') {

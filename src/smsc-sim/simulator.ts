@@ -2,13 +2,16 @@ import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { createSmppServer, ESM_CLASS, refusalOf, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../network/smpp/codec.js';
 import { faultRefusal, type RateWindow, type SimulatorFaults } from './faults.js';
-import { decideOutcome, type OutcomeRule } from './outcomes.js';
+import { decodeInboundPart } from '../network/smpp/inbound-decoding.js';
+import { decideOutcome, type Outcome, type OutcomeRule } from './outcomes.js';
 import { OutgoingQueue } from './outgoing-queue.js';
 import { ReceivedMessages, type ReceivedMessage } from './received-messages.js';
-import { inboundParts, receiptFields, type InboundSplit } from './simulated-pdus.js';
+import { inboundParts, receiptExcerpt, receiptFields, type InboundSplit } from './simulated-pdus.js';
 
 export interface SmscSimulatorOptions {
+  /** Listen address (127.0.0.1). */
   host: string;
+  /** 0 picks a free port; `start()` says which. */
   port: number;
   tls?: { key: string | Buffer; cert: string | Buffer };
   /** Accounts allowed to bind; any system id and password when absent. */
@@ -35,9 +38,13 @@ type BindMode = 'transceiver' | 'transmitter' | 'receiver';
 interface SessionState extends RateWindow {
   systemId: string;
   mode: BindMode | undefined;
+  /** Responses written in this turn of the event loop go out in one write. */
+  corked: boolean;
 }
 
-const DEFAULTS: Omit<SmscSimulatorOptions, 'host' | 'port'> = {
+const DEFAULTS: SmscSimulatorOptions = {
+  host: '127.0.0.1',
+  port: 0,
   receiptDelayMs: 0,
   idFormat: 'hex',
   receiptStyle: 'text+tlv',
@@ -66,7 +73,7 @@ export class SmscSimulator extends EventEmitter {
   private counts = { submits: 0, throttled: 0 };
   receivedCount = 0;
 
-  constructor(options: Partial<SmscSimulatorOptions> & Pick<SmscSimulatorOptions, 'host' | 'port'>) {
+  constructor(options: Partial<SmscSimulatorOptions> = {}) {
     super();
     this.options = { ...DEFAULTS, ...options, faults: { ...options.faults } };
     this.outgoing = new OutgoingQueue(this.options.inboundRetryMs);
@@ -107,7 +114,11 @@ export class SmscSimulator extends EventEmitter {
 
   /** Drops every connection at once, as a crashing SMSC or a broken network would. */
   disconnectAll(): void {
-    for (const session of this.sessions.keys()) session.destroy();
+    for (const session of this.sessions.keys()) {
+      // Answers already given are on their way; only what comes after is lost.
+      while (session.socket.writableCorked > 0) session.socket.uncork();
+      session.destroy();
+    }
   }
 
   /** Sends a mobile-originated message to a receiver bound as `systemId` (any, by default); resolves once acknowledged. */
@@ -128,7 +139,7 @@ export class SmscSimulator extends EventEmitter {
     const systemId = receipt.systemId ?? this.anyBoundSystemId();
     if (systemId === undefined) return Promise.reject(new Error('no receiver is bound'));
     const now = Date.now();
-    const fields = receiptFields({}, receipt.id, receipt.stat, receipt.err ?? 0, now, now, this.options.receiptStyle, ESM_CLASS.MC_DELIVERY_RECEIPT);
+    const fields = receiptFields({}, { id: receipt.id, stat: receipt.stat, err: receipt.err ?? 0, submittedAt: now, doneAt: now, excerpt: '' }, this.options.receiptStyle, ESM_CLASS.MC_DELIVERY_RECEIPT);
     return new Promise((resolve) => this.outgoing.push({ systemId, dueAt: now, fields, kind: 'receipt', onAck: resolve }));
   }
 
@@ -163,7 +174,7 @@ export class SmscSimulator extends EventEmitter {
   }
 
   private accept(session: SmppSocketSession): void {
-    const state: SessionState = { systemId: '', mode: undefined, windowStart: 0, windowCount: 0 };
+    const state: SessionState = { systemId: '', mode: undefined, windowStart: 0, windowCount: 0, corked: false };
     this.sessions.set(session, state);
     session.on('error', () => session.destroy());
     session.socket.once('close', () => {
@@ -171,7 +182,9 @@ export class SmscSimulator extends EventEmitter {
       this.outgoing.removeReceiver(session);
     });
     session.on('pdu', (request: Pdu) => {
-      if (request.isResponse()) return;
+      // What was read before a disconnect fault dropped the connection is never seen, as on a real SMSC.
+      if (request.isResponse() || session.socket.destroyed) return;
+      this.corkUntilNextTick(session, state);
       switch (request.command) {
         case 'bind_transceiver':
         case 'bind_transmitter':
@@ -241,18 +254,33 @@ export class SmscSimulator extends EventEmitter {
     const fields = request as unknown as Record<string, unknown>;
     if (this.options.keepMessages) this.messages.add(state.systemId, fields, this.formatId(id, this.options.idFormat));
     this.emit('submit', fields);
-    const registered = Number(request.registered_delivery ?? 0);
-    const failure = outcome.stat !== 'DELIVRD';
-    const wanted = (registered & 0x03) === 1 || ((registered & 0x03) === 2 && failure);
-    const now = Date.now();
-    const receiptId = this.formatId(id, this.options.receiptIdFormat ?? this.options.idFormat);
+    this.scheduleReceipts(state.systemId, fields, this.formatId(id, this.options.receiptIdFormat ?? this.options.idFormat), outcome);
+  }
+
+  /** registered_delivery 1: a receipt whatever the outcome; 2: only on failure; 0 or 3: none. */
+  private scheduleReceipts(systemId: string, submit: Record<string, unknown>, receiptId: string, outcome: Outcome): void {
+    const wanted = Number(submit.registered_delivery ?? 0) & 0x03;
+    if (outcome.noReceipt || !(wanted === 1 || (wanted === 2 && outcome.stat !== 'DELIVRD'))) return;
     const style = this.options.receiptStyle;
-    if (!wanted || outcome.noReceipt) return;
+    const excerpt = style === 'tlv' ? '' : receiptExcerpt(decodeInboundPart(submit, this.options.gsm7Packing === 'packed').text);
+    const now = Date.now();
     if (this.options.intermediate) {
-      this.outgoing.push({ systemId: state.systemId, dueAt: now, kind: 'receipt', fields: receiptFields(fields, receiptId, 'ENROUTE', 0, now, now, style, ESM_CLASS.INTERMEDIATE_NOTIFICATION) });
+      const fields = receiptFields(submit, { id: receiptId, stat: 'ENROUTE', err: 0, submittedAt: now, doneAt: now, excerpt }, style, ESM_CLASS.INTERMEDIATE_NOTIFICATION);
+      this.outgoing.push({ systemId, dueAt: now, kind: 'receipt', fields });
     }
     const dueAt = now + (outcome.delayMs ?? this.options.receiptDelayMs);
-    this.outgoing.push({ systemId: state.systemId, dueAt, kind: 'receipt', fields: receiptFields(fields, receiptId, outcome.stat, outcome.err, now, dueAt, style, ESM_CLASS.MC_DELIVERY_RECEIPT) });
+    const fields = receiptFields(submit, { id: receiptId, stat: outcome.stat, err: outcome.err, submittedAt: now, doneAt: dueAt, excerpt }, style, ESM_CLASS.MC_DELIVERY_RECEIPT);
+    this.outgoing.push({ systemId, dueAt, kind: 'receipt', fields });
+  }
+
+  private corkUntilNextTick(session: SmppSocketSession, state: SessionState): void {
+    if (state.corked) return;
+    state.corked = true;
+    session.socket.cork();
+    process.nextTick(() => {
+      state.corked = false;
+      session.socket.uncork();
+    });
   }
 
   private formatId(id: number, format: 'hex' | 'decimal'): string {
