@@ -75,6 +75,9 @@ export class Engine implements EngineHandle {
       timeoutMs: config.webhookTimeoutMs,
     });
     const onWebhooksQueued = (): void => this.webhookSender.nudge();
+    // Small write batches keep SQLite's single write lock free for acceptance; PostgreSQL has no
+    // such lock, and there each batch is a round trip, so larger ones go further.
+    const postgres = store.driver === 'postgres';
     this.statusRecorder = new StatusRecorder({
       store,
       clock,
@@ -83,6 +86,7 @@ export class Engine implements EngineHandle {
       subscriptions: this.subscriptions,
       renderReport: renderDeliveryReport,
       onWebhooksQueued,
+      ...(postgres ? { maxBatch: 300 } : {}),
     });
     this.inbound = new InboundService({ store, clock, metrics, log, subscriptions: this.subscriptions, onWebhooksQueued });
     this.sandbox = new SandboxNetwork({ store, clock, log, latencyMs: config.sandboxLatencyMs, rules });
@@ -109,6 +113,7 @@ export class Engine implements EngineHandle {
       recorder: this.statusRecorder,
       metrics,
       log,
+      ...(postgres ? { batchSize: 150 } : {}),
     });
     this.retention = new RetentionSweeper({ store, clock, log, retentionMs: config.retentionMs });
   }
