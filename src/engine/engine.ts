@@ -58,7 +58,7 @@ export class Engine implements EngineHandle {
   readonly inbound: InboundService;
   readonly sandbox: SandboxNetwork;
   readonly dispatcher: Dispatcher;
-  /** Every carrier a route names, the sandbox included; started and stopped with the engine. */
+  /** The sandbox and every configured SMSC, routed or not; started and stopped with the engine. */
   readonly carriers: Carrier[];
   private readonly retention: RetentionSweeper;
 
