@@ -20,6 +20,8 @@ export interface OutboundSms {
   flash: boolean;
   /** Claims so far, this one included: 1 on the first try, more after retries (routers fail over by it). */
   attempts: number;
+  /** The message asked for intermediate reports (networks that send them on request are asked to). */
+  intermediateReport?: boolean;
 }
 
 export type SubmitOutcome =

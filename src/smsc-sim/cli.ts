@@ -16,7 +16,7 @@ export const SMSC_SIM_USAGE = `Usage: switchboard smsc-sim [options]
   --receipt-id-format hex|decimal  ids quoted in receipts (default: as --id-format)
   --receipt-style text+tlv|text|tlv  (default text+tlv)
   --gsm7-packing unpacked|packed     how GSM 7-bit text arrives (default unpacked)
-  --intermediate              send an ENROUTE notification before each final receipt
+  --intermediate              send an ENROUTE notification first when the submit asks (registered_delivery 0x10)
   --throttle-rate N           answer ESME_RTHROTTLED beyond N submits/s per connection
   --rules FILE                outcome rules (JSON array; see README)
   --control-port PORT         HTTP control API on 127.0.0.1 (inject inbound, faults, stats)

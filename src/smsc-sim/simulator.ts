@@ -23,7 +23,7 @@ export interface SmscSimulatorOptions {
   /** Receipt text, TLVs (receipted_message_id, message_state) or both. */
   receiptStyle: 'text+tlv' | 'text' | 'tlv';
   rules: OutcomeRule[];
-  /** Send an ENROUTE intermediate notification at once, before each final receipt. */
+  /** Send an ENROUTE intermediate notification at once, before the final receipt, when the submit asked (registered_delivery 0x10). */
   intermediate: boolean;
   gsm7Packing: 'unpacked' | 'packed';
   /** Keep every received message for `received()` (off for long benchmark runs). */
@@ -264,7 +264,7 @@ export class SmscSimulator extends EventEmitter {
     const style = this.options.receiptStyle;
     const excerpt = style === 'tlv' ? '' : receiptExcerpt(decodeInboundPart(submit, this.options.gsm7Packing === 'packed').text);
     const now = Date.now();
-    if (this.options.intermediate) {
+    if (this.options.intermediate && (Number(submit.registered_delivery ?? 0) & 0x10) !== 0) {
       const fields = receiptFields(submit, { id: receiptId, stat: 'ENROUTE', err: 0, submittedAt: now, doneAt: now, excerpt }, style, ESM_CLASS.INTERMEDIATE_NOTIFICATION);
       this.outgoing.push({ systemId, dueAt: now, kind: 'receipt', fields });
     }

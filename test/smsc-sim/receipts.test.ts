@@ -111,11 +111,14 @@ describe('SMSC simulator: receipts', () => {
     assert.deepEqual([a.delivered.length, b.delivered.length], [2, 2]);
   });
 
-  it('sends an ENROUTE notification before the final receipt when intermediate is on', async () => {
+  it('sends an ENROUTE notification before the final receipt when intermediate is on and the submit asks', async () => {
     const { port } = await simulator({ intermediate: true });
     const c = await bound(port);
-    const id = String((await c.request('submit_sm', submit)).message_id);
-    const [first, last] = await receipts(c, 2);
+    await c.request('submit_sm', submit);
+    // An ENROUTE would come before the final receipt: registered_delivery 1 asks for the final one only.
+    assert.equal((await receipts(c, 1))[0]!.esm_class, 0x04);
+    const id = String((await c.request('submit_sm', { ...submit, registered_delivery: 0x11 })).message_id);
+    const [first, last] = (await receipts(c, 3)).slice(1);
     assert.equal(first!.esm_class, 0x20);
     assert.equal(first!.message_state, 1);
     assert.match(shortText(first!), new RegExp(`^id:${id} .*stat:ENROUTE`));

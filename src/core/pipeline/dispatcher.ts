@@ -276,6 +276,7 @@ function toOutbound(message: ClaimedMessage): OutboundSms {
     flash: message.extras?.flash === true,
     attempts: message.attempts,
   };
+  if (message.webhook.intermediateReport) outbound.intermediateReport = true;
   if (message.sender !== undefined) outbound.sender = message.sender;
   return outbound;
 }

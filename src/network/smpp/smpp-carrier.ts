@@ -131,7 +131,8 @@ export class SmppCarrier implements Carrier {
       dest_addr_ton: destination.ton,
       dest_addr_npi: destination.npi,
       destination_addr: destination.addr,
-      registered_delivery: options.registeredDelivery ? 1 : 0,
+      // 0x01: a final receipt; 0x10: intermediate notifications too, when the message wants them.
+      registered_delivery: options.registeredDelivery ? (message.intermediateReport ? 0x11 : 0x01) : 0,
       validity_period: new Date(message.validUntil),
     };
     // Every part on one connection keeps the parts in order on the wire.

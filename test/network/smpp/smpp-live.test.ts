@@ -197,6 +197,7 @@ describe('live SMS over SMPP', () => {
         const long = 'x'.repeat(400);
         const messageId = await send(server, '41793026727', { text: long }, { webhooks: { delivery: { url, intermediateReport: true } } });
         await eventually(async () => (posts.some((p) => p.status.name === 'DELIVERED_TO_HANDSET') ? true : undefined));
+        assert.equal(sim.sim.received()[0]!.registeredDelivery, 0x11, 'intermediate notifications asked for');
         assert.deepEqual(
           posts.map((p) => [p.messageId, p.status.name]),
           [
