@@ -120,6 +120,21 @@ describe('live SMS over SMPP', () => {
     });
   }
 
+  it('packs GSM 7-bit text for an SMSC that wants it, and sends binary content as given', async () => {
+    const sim = await smsc({ gsm7Packing: 'packed' });
+    await withLive(sim, 'gsm7Packing=packed', async (server) => {
+      const text = `${'Packed septets [with] extension characters € '.repeat(5)}end`;
+      const textId = await send(server, '41793026727', { text });
+      const binaryId = await send(server, '41793026728', { hex: '0b05040b8423f0 00', dataCoding: 4, esmClass: 0 });
+      assert.equal((await finalLog(server, textId)).status.name, 'DELIVERED_TO_HANDSET');
+      assert.equal((await finalLog(server, binaryId)).status.name, 'DELIVERED_TO_HANDSET');
+      const byTo = new Map(sim.sim.received().map((m) => [m.to, m]));
+      assert.equal(byTo.get('41793026727')?.text, text);
+      assert.equal(byTo.get('41793026728')?.dataCoding, 4);
+      assert.equal(byTo.get('41793026728')?.text, '0B05040B8423F000');
+    });
+  });
+
   it('matches receipts that quote a hexadecimal submit id in decimal', async () => {
     const sim = await smsc({ idFormat: 'hex', receiptIdFormat: 'decimal' });
     await withLive(sim, 'submitIdFormat=hex&receiptIdFormat=decimal', async (server) => {
