@@ -68,6 +68,31 @@ describe('sqlite file', () => {
     }
   });
 
+  it('claims nothing without taking the write lock when nothing is due', async () => {
+    const file = tempSqlitePath();
+    const engine = openSqliteStore(file, 'engine');
+    await engine.migrate();
+    const account = await engine.accounts.ensure('acme', T0);
+    await insertAll(engine, [{ ...newMessage(account.id), dueAt: T0 + HOUR }]);
+    const writer = new Database(file);
+    writer.pragma('busy_timeout = 0');
+    writer.exec('BEGIN IMMEDIATE');
+    try {
+      // With the lock held elsewhere, a claim that tried to write would wait out the busy timeout and fail.
+      assert.deepEqual(await engine.messages.claimDue(T0, 50, T0 + HOUR), []);
+    } finally {
+      writer.exec('ROLLBACK');
+      writer.close();
+      await engine.close();
+    }
+    const reopened = openSqliteStore(file, 'engine');
+    try {
+      assert.equal((await reopened.messages.claimDue(T0 + HOUR, 50, T0 + 2 * HOUR)).length, 1, 'due later, claimed then');
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('openStore opens <dataDir>/switchboard.db, creating the directory', async () => {
     const dataDir = path.join(path.dirname(tempSqlitePath()), 'nested', 'data');
     const store = await openStore({ dataDir });

@@ -33,6 +33,13 @@ export class SqliteMessageStore implements MessageStore {
       )
       .pluck(),
     get: this.db.prepare<[string, string], MessageRow>('SELECT * FROM messages WHERE account_id = ? AND message_id = ?'),
+    // A read needs no lock: with nothing due, a claim does not take the write lock acceptance needs.
+    anyDue: this.db
+      .prepare<{ now: number }, number>(
+        `SELECT EXISTS (SELECT 1 FROM messages WHERE state = 'queued' AND due_at <= @now)
+             OR EXISTS (SELECT 1 FROM messages WHERE state = 'dispatching' AND lease_until < @now)`,
+      )
+      .pluck(),
     // Each branch walks messages_state_due in (due_at, pk) order and stops at the limit, so a
     // large backlog is never sorted as a whole.
     claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, MessageRow>(
@@ -169,7 +176,7 @@ export class SqliteMessageStore implements MessageStore {
 
   async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]> {
     // SQLite reads a negative LIMIT as "no limit".
-    if (limit <= 0) return [];
+    if (limit <= 0 || this.sql().anyDue.get({ now }) === 0) return [];
     const rows = this.transactions().claim.immediate(now, limit, leaseUntil);
     return rows.sort(byDueThenPk).map(toClaimedMessage);
   }
