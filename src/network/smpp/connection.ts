@@ -1,7 +1,8 @@
 import type { Logger } from '../../context.js';
-import { connectSession, pdu, refusalOf, STATUS, type Pdu, type SmppSocketSession } from './codec.js';
+import { connectSession, pdu, STATUS, type Pdu, type SmppSocketSession } from './codec.js';
 import { ConnectionStats } from './connection-stats.js';
 import { SendPacing } from './send-pacing.js';
+import { answerSmscRequest } from './smsc-requests.js';
 import type { SmscOptions } from './smsc-options.js';
 import { expiredAnswer, SubmitQueue, type QueuedSubmit, type SubmitAnswer } from './submit-queue.js';
 
@@ -65,10 +66,6 @@ export class SmppConnection {
 
   get label(): string {
     return this.deps.label;
-  }
-
-  get role(): ConnectionRole {
-    return this.deps.role;
   }
 
   get canSubmit(): boolean {
@@ -169,26 +166,7 @@ export class SmppConnection {
       this.onResponse(received);
       return;
     }
-    switch (received.command) {
-      case 'deliver_sm':
-      case 'data_sm':
-        this.stats.requestsReceived++;
-        void this.deps.onRequest(received).then(
-          (status) => session.send(received.response({ command_status: status })),
-          () => session.send(received.response({ command_status: STATUS.ESME_RX_T_APPN })),
-        );
-        return;
-      case 'enquire_link':
-        session.send(received.response());
-        return;
-      case 'unbind':
-        session.send(received.response(), undefined, () => session.destroy());
-        return;
-      default: {
-        const refusal = refusalOf(received);
-        if (refusal) session.send(refusal);
-      }
-    }
+    if (answerSmscRequest(session, received, this.deps.onRequest)) this.stats.requestsReceived++;
   }
 
   private onResponse(response: Pdu): void {
