@@ -71,7 +71,6 @@ export class SmscSimulator extends EventEmitter {
   private nextId = 0x10000000 + Math.floor(Math.random() * 0x10000000);
   private reference = Math.floor(Math.random() * 256);
   private counts = { submits: 0, throttled: 0 };
-  receivedCount = 0;
 
   constructor(options: Partial<SmscSimulatorOptions> = {}) {
     super();
@@ -249,7 +248,6 @@ export class SmscSimulator extends EventEmitter {
     if (outcome.submitStatus !== 0) return answer({ command_status: outcome.submitStatus });
     const id = this.nextId++;
     this.counts.submits++;
-    this.receivedCount++;
     answer({ message_id: this.formatId(id, this.options.idFormat) });
     const fields = request as unknown as Record<string, unknown>;
     if (this.options.keepMessages) this.messages.add(state.systemId, fields, this.formatId(id, this.options.idFormat));

@@ -52,8 +52,8 @@ describe('SMSC simulator: what it received', () => {
       { systemId: first.systemId, from: first.from, fromTon: first.fromTon, fromNpi: first.fromNpi, to: first.to, toTon: first.toTon, toNpi: first.toNpi, esmClass: first.esmClass, dataCoding: first.dataCoding, registeredDelivery: first.registeredDelivery },
       { systemId: 'sb', from: 'Shop', fromTon: 5, fromNpi: 0, to: '41793026727', toTon: 1, toNpi: 1, esmClass: ESM_CLASS.UDHI, dataCoding: 0, registeredDelivery: 1 },
     );
-    assert.equal(sim.receivedCount, udh8.length + udh16.length + sar.length + 1);
-    await eventually(async () => (c.delivered.length === sim.receivedCount ? true : undefined));
+    assert.equal(sim.stats().submits, udh8.length + udh16.length + sar.length + 1);
+    await eventually(async () => (c.delivered.length === sim.stats().submits ? true : undefined));
     assert.deepEqual(new Set(c.delivered.map((r) => r.receipted_message_id)), new Set([...udh8, ...udh16, ...sar, payload]), 'a receipt per part');
   });
 
@@ -75,7 +75,7 @@ describe('SMSC simulator: what it received', () => {
     );
     sim.clearReceived();
     assert.equal(sim.received().length, 0);
-    assert.equal(sim.receivedCount, 4, 'the counter keeps counting');
+    assert.equal(sim.stats().submits, 4, 'the counter keeps counting');
   });
 
   it('decodes packed GSM 7-bit text, after a UDH too', async () => {
@@ -94,7 +94,7 @@ describe('SMSC simulator: what it received', () => {
     const { sim, port } = await simulator({ keepMessages: false });
     const c = await bound(port);
     await c.request('submit_sm', { ...base, short_message: gsm('hi') });
-    assert.equal(sim.receivedCount, 1);
+    assert.equal(sim.stats().submits, 1);
     assert.deepEqual(sim.received(), []);
   });
 });

@@ -19,35 +19,6 @@ export class RouteFileError extends ConfigError {
   }
 }
 
-/**
- * The JSON type of each setting in the file. The URL gives every setting as text; the file must not,
- * so that `"registeredDelivery": "false"` or `"window": "100"` is reported rather than guessed at.
- */
-export const SETTING_JSON_TYPES: Readonly<Record<string, 'number' | 'boolean' | 'string'>> = {
-  systemType: 'string',
-  mode: 'string',
-  binds: 'number',
-  window: 'number',
-  throughput: 'number',
-  enquireLinkSeconds: 'number',
-  responseTimeoutSeconds: 'number',
-  connectTimeoutSeconds: 'number',
-  reconnectMinSeconds: 'number',
-  reconnectMaxSeconds: 'number',
-  longMessages: 'string',
-  gsm7Packing: 'string',
-  gsm7DataCoding: 'number',
-  registeredDelivery: 'boolean',
-  sourceTon: 'number',
-  sourceNpi: 'number',
-  destTon: 'number',
-  destNpi: 'number',
-  submitIdFormat: 'string',
-  receiptIdFormat: 'string',
-  inboundAccount: 'string',
-  tlsVerify: 'boolean',
-};
-
 const ADDRESS_FIELDS = ['host', 'port', 'tls', 'systemId'] as const;
 const SMSC_FIELDS = new Set(['name', 'url', ...ADDRESS_FIELDS, 'tlsCa', 'password', 'passwordEnv', ...Object.keys(SMSC_SETTINGS)]);
 const ROUTE_FIELDS = new Set(['prefix', 'smsc', 'priority']);
@@ -172,18 +143,17 @@ function parseSmsc(entry: unknown, where: string, problems: string[], context: C
     assignPassword(entry, where, problems, context.env, options);
   }
   for (const [key, value] of Object.entries(entry)) {
-    const apply = SMSC_SETTINGS[key];
-    if (!apply) continue;
-    const type = SETTING_JSON_TYPES[key];
-    if (type && typeof value !== type) {
-      problems.push(`${where}.${key}: must be a JSON ${type}, got ${JSON.stringify(value)}`);
+    const setting = SMSC_SETTINGS[key];
+    if (!setting) continue;
+    if (typeof value !== setting.json) {
+      problems.push(`${where}.${key}: must be a JSON ${setting.json}, got ${JSON.stringify(value)}`);
       continue;
     }
     if (key === 'tlsVerify' && !options.tls) {
       if (tlsKnown) problems.push(`${where}.tlsVerify: only applies with TLS (smpps:// or "tls": true)`);
       continue;
     }
-    attempt(() => apply(options, value, `${where}.${key}`));
+    attempt(() => setting.apply(options, value, `${where}.${key}`));
   }
   if (entry.tlsCa !== undefined && tlsKnown) readTlsCa(entry.tlsCa, `${where}.tlsCa`, options, problems, context.baseDir);
   if (problems.length === before) attempt(() => checkSmscOptions(options, where));

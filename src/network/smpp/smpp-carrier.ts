@@ -2,6 +2,7 @@ import type { Logger } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { StoredMessage } from '../../core/store/types.js';
+import { MAX_VALIDITY_MS } from '../../sms/accept/timing.js';
 import type { Carrier, CarrierEvents, InboundSms, OutboundSms, SubmitOutcome } from '../carrier.js';
 import { destinationAddress, sourceAddress } from './addressing.js';
 import { STATUS as SMPP_STATUS, type Pdu } from './codec.js';
@@ -37,8 +38,6 @@ export interface SmppCarrierDeps {
  */
 const UNAVAILABLE_AFTER_REFUSAL_MS = 5_000;
 const SWEEP_MS = 60_000;
-/** The longest validity a message can have (48 h): how long a long message's parts are remembered at most. */
-const MAX_VALIDITY_MS = 48 * 3_600_000;
 
 const RETRY_LATER = { status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id };
 
@@ -223,7 +222,8 @@ export class SmppCarrier implements Carrier {
       try {
         await events.receipts(this.name, [receipt]);
       } catch (error) {
-        // The SMSC will send this part's receipt again; the long message must still be known then.
+        // The SMSC will send this part's receipt again; the long message must still be known then
+        // (for at most the longest validity a message can have).
         if (receipt.final && receipt.carrierMessageId !== id) this.parts.register(PartReceipts.splitIds(receipt.carrierMessageId), now + MAX_VALIDITY_MS, true);
         throw error;
       }

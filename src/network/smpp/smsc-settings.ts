@@ -7,57 +7,68 @@ export class SmscConfigError extends ConfigError {}
 /**
  * The settings an SMSC takes beyond its address and credentials, by the names used both as
  * SWITCHBOARD_SMPP_URL query parameters and as route file fields. Each reads a string (URL) or a
- * JSON value (file) and writes the option it sets.
+ * JSON value (file) and writes the option it sets; `json` is the type a route file must give it,
+ * so that `"window": "100"` is reported rather than guessed at.
  */
 type Apply = (options: SmscOptions, value: unknown, where: string) => void;
 
-const integer =
-  (key: keyof SmscOptions, min: number, max: number, scale = 1): Apply =>
-  (options, value, where) => {
+export interface SmscSetting {
+  json: 'number' | 'boolean' | 'string';
+  apply: Apply;
+}
+
+const integer = (key: keyof SmscOptions, min: number, max: number, scale = 1): SmscSetting => ({
+  json: 'number',
+  apply: (options, value, where) => {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     const ok = typeof n === 'number' && Number.isFinite(n) && n >= min && n <= max && (scale !== 1 || Number.isInteger(n));
     if (!ok) throw new SmscConfigError(`${where} must be ${scale === 1 ? 'an integer' : 'a number'} between ${min} and ${max}, got ${JSON.stringify(value)}`);
     (options as unknown as Record<string, number>)[key] = Math.round((n as number) * scale);
-  };
+  },
+});
 
-const oneOf =
-  <T extends string>(key: keyof SmscOptions, allowed: readonly T[], aliases: Record<string, T> = {}): Apply =>
-  (options, value, where) => {
+const oneOf = <T extends string>(key: keyof SmscOptions, allowed: readonly T[], aliases: Record<string, T> = {}): SmscSetting => ({
+  json: 'string',
+  apply: (options, value, where) => {
     const text = typeof value === 'string' ? (aliases[value] ?? value) : undefined;
     if (text === undefined || !allowed.includes(text as T)) {
       throw new SmscConfigError(`${where} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
     }
     (options as unknown as Record<string, string>)[key] = text;
-  };
+  },
+});
 
-const boolean =
-  (write: (options: SmscOptions, value: boolean) => void): Apply =>
-  (options, value, where) => {
+const boolean = (write: (options: SmscOptions, value: boolean) => void): SmscSetting => ({
+  json: 'boolean',
+  apply: (options, value, where) => {
     const parsed = value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined;
     if (parsed === undefined) throw new SmscConfigError(`${where} must be true or false, got ${JSON.stringify(value)}`);
     write(options, parsed);
-  };
+  },
+});
 
-const text =
-  (key: keyof SmscOptions, pattern: RegExp, describe: string): Apply =>
-  (options, value, where) => {
+const text = (key: keyof SmscOptions, pattern: RegExp, describe: string): SmscSetting => ({
+  json: 'string',
+  apply: (options, value, where) => {
     if (typeof value !== 'string' || !pattern.test(value)) throw new SmscConfigError(`${where} must be ${describe}, got ${JSON.stringify(value)}`);
     (options as unknown as Record<string, string>)[key] = value;
-  };
+  },
+});
 
-const addressPart =
-  (side: 'source' | 'destination', part: 'ton' | 'npi'): Apply =>
-  (options, value, where) => {
+const addressPart = (side: 'source' | 'destination', part: 'ton' | 'npi'): SmscSetting => ({
+  json: 'number',
+  apply: (options, value, where) => {
     const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
     if (typeof n !== 'number' || !Number.isInteger(n) || n < 0 || n > 255) {
       throw new SmscConfigError(`${where} must be an integer between 0 and 255, got ${JSON.stringify(value)}`);
     }
     options[side] = { ...options[side], [part]: n };
-  };
+  },
+});
 
 const ID_FORMATS = ['text', 'hex', 'decimal'] as const;
 
-export const SMSC_SETTINGS: Readonly<Record<string, Apply>> = {
+export const SMSC_SETTINGS: Readonly<Record<string, SmscSetting>> = {
   systemType: text('systemType', /^[\x20-\x7e]{0,12}$/, 'at most 12 printable ASCII characters'),
   mode: oneOf('mode', ['transceiver', 'transmitter+receiver'] as const, { trx: 'transceiver', 'tx+rx': 'transmitter+receiver' }),
   binds: integer('binds', 1, 64),

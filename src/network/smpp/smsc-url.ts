@@ -60,10 +60,10 @@ export function parseSmscUrl(url: string, label: string, defaults: { name: strin
       options.name = value;
       continue;
     }
-    const apply = SMSC_SETTINGS[key];
-    if (!apply) throw new SmscConfigError(`${label}: unknown parameter "${key}" (known: name, ${Object.keys(SMSC_SETTINGS).join(', ')})`);
+    const setting = SMSC_SETTINGS[key];
+    if (!setting) throw new SmscConfigError(`${label}: unknown parameter "${key}" (known: name, ${Object.keys(SMSC_SETTINGS).join(', ')})`);
     if (key === 'tlsVerify' && !tls) throw new SmscConfigError(`${where} only applies to smpps://`);
-    apply(options, value, where);
+    setting.apply(options, value, where);
   }
   checkSmscOptions(options, label);
   return options;

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { describeJsonError, loadRouteFile, RouteFileError, SETTING_JSON_TYPES } from '../../../src/network/routing/route-file.js';
+import { describeJsonError, loadRouteFile, RouteFileError } from '../../../src/network/routing/route-file.js';
 import { candidatesFor, loadRoutingConfig } from '../../../src/network/routing/routing-config.js';
 import { SMSC_SETTINGS } from '../../../src/network/smpp/smsc-settings.js';
 
@@ -272,7 +272,7 @@ describe('route file', () => {
   });
 
   it('gives every setting a JSON type', () => {
-    assert.deepEqual(Object.keys(SETTING_JSON_TYPES).sort(), Object.keys(SMSC_SETTINGS).sort());
+    for (const [name, setting] of Object.entries(SMSC_SETTINGS)) assert.ok(['number', 'boolean', 'string'].includes(setting.json), name);
   });
 });
 
