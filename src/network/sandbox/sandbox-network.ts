@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { timeOrderedUuid } from '../../core/ids.js';
 import type { Logger } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
@@ -73,7 +73,7 @@ export class SandboxNetwork implements Carrier {
         outcomes.push({ pk, accountId, ok: false, retryable: false, status: decision.status, errorId: decision.errorId });
         continue;
       }
-      const carrierMessageId = randomUUID();
+      const carrierMessageId = timeOrderedUuid();
       outcomes.push({ pk, accountId, ok: true, carrierMessageId });
       if (decision.outcome === 'DELIVERED') inbox.push(phoneEntry(message, now));
       if (behaviour === 'receipt') {

@@ -1,0 +1,24 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { newBulkId, newMessageId, timeOrderedUuid } from '../../src/core/ids.js';
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('generated ids', () => {
+  it('are lowercase version-7 UUIDs whose first 48 bits are the time in milliseconds', () => {
+    const at = Date.UTC(2025, 2, 4, 10, 15, 30, 123);
+    const id = timeOrderedUuid(at);
+    assert.match(id, UUID_V7);
+    assert.equal(parseInt(id.slice(0, 8) + id.slice(9, 13), 16), at);
+    assert.match(newMessageId(), UUID_V7);
+    assert.match(newBulkId(), UUID_V7);
+  });
+
+  it('sort by creation time across milliseconds and differ within one', () => {
+    const earlier = timeOrderedUuid(1_700_000_000_000);
+    const later = timeOrderedUuid(1_700_000_000_001);
+    assert.ok(earlier < later, `${earlier} sorts before ${later}`);
+    const sameMillisecond = new Set(Array.from({ length: 1000 }, () => timeOrderedUuid(1_700_000_000_000)));
+    assert.equal(sameMillisecond.size, 1000);
+  });
+});
