@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: starts servers on temporary stores and prints, from one run, accepted SMS/s for
- * single-destination and 1 000-destination requests next to a bare Fastify echo, latency at a fixed
- * 2 000 requests/s, end-to-end delivery-report webhooks/s in the sandbox at zero latency, and the
+ * single-destination requests against a bare Fastify echo (in alternating rounds) and for
+ * 1 000-destination requests, latency at a fixed 2 000 requests/s, end-to-end delivery-report webhooks/s in the sandbox at zero latency, and the
  * server's peak RSS. `--postgres URL` (or BENCH_DATABASE_URL) runs the server on PostgreSQL.
  */
 import autocannon from 'autocannon';
@@ -18,6 +18,8 @@ const { values } = parseArgs({
   options: {
     postgres: { type: 'string' },
     duration: { type: 'string', default: '8' },
+    /** Echo / single-destination pairs; the ratio reported is their median. */
+    rounds: { type: 'string', default: '3' },
     webhooks: { type: 'string', default: '50000' },
     /** `accept` or `webhooks` runs one part only (profiling). */
     only: { type: 'string' },
@@ -26,6 +28,7 @@ const { values } = parseArgs({
   },
 });
 const duration = Number(values.duration);
+const rounds = Math.max(1, Number(values.rounds));
 const postgresUrl = values.postgres ?? process.env.BENCH_DATABASE_URL;
 const distRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const cli = path.join(distRoot, 'src', 'cli.js');
@@ -104,6 +107,29 @@ async function webhookThroughput(server: Child & { apiKey: string }, total: numb
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
+function metricSum(text: string, name: string, labels = ''): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(`${name}{`) && line.includes(labels)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
+/**
+ * Waits until every message the server accepted has been delivered (the bench's destinations all
+ * are), so the next round's load does not share the machine with a backlog of the last one.
+ */
+async function untilDelivered(server: Child, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const text = await (await fetch(`${server.url}/metrics`)).text();
+    const accepted = metricSum(text, 'switchboard_messages_accepted_total');
+    if (metricSum(text, 'switchboard_message_status_changes_total', 'group="DELIVERED"') >= accepted) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the server did not deliver its backlog in time');
+}
+
 async function main(): Promise<void> {
   const print = (line: string): void => void process.stdout.write(`${line}\n`);
   print(`Switchboard benchmark — ${os.cpus().length} cores, Node ${process.version}, store: ${postgresUrl ? 'PostgreSQL' : 'SQLite'}, ${duration} s per load`);
@@ -121,13 +147,16 @@ async function main(): Promise<void> {
   print(`peak RSS of the server:          ${Math.max(rssAccept, rssE2e).toFixed(0)} MB (accept run ${rssAccept.toFixed(0)} MB, webhook run ${rssE2e.toFixed(0)} MB)`);
 }
 
+/** Ratio of two figures, as a whole percentage. */
+const percent = (part: number, whole: number): string => `${((part / whole) * 100).toFixed(0)}%`;
+
+const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 async function acceptRuns(print: (line: string) => void): Promise<number> {
   const echoPort = await freePort();
   const echo = await startChild(path.join(distRoot, 'bench', 'echo-server.js'), [], { PORT: String(echoPort) }, [], `http://127.0.0.1:${echoPort}`, '/echo');
   const single = smsBody(1);
-  const echoLoad = await load({ url: `${echo.url}/echo`, method: 'POST', connections: 50, headers: { 'content-type': 'application/json' }, body: single });
-  await echo.stop();
-  print(`bare Fastify JSON echo:           ${fmt(echoLoad.requestsPerSecond)} req/s (p50 ${echoLoad.p50} ms, p99 ${echoLoad.p99} ms)`);
+  const echoRequest = { url: `${echo.url}/echo`, method: 'POST' as const, connections: 50, headers: { 'content-type': 'application/json' }, body: single };
 
   const server = await startSwitchboard();
   const headers = { 'content-type': 'application/json', authorization: `App ${server.apiKey}` };
@@ -136,11 +165,26 @@ async function acceptRuns(print: (line: string) => void): Promise<number> {
   // Latency at a sustainable rate first, on a server with no backlog; the saturation runs follow.
   const steady = await load({ url, method: 'POST', connections: 50, overallRate: 2000, headers, body: single });
   print(`at a steady 2 000 req/s:         p50 ${steady.p50} ms, p99 ${steady.p99} ms (achieved ${fmt(steady.requestsPerSecond)} req/s)`);
-  const singleLoad = await load({ url, method: 'POST', connections: 50, headers, body: single });
-  print(
-    `single-destination SMS accepted: ${fmt(singleLoad.requestsPerSecond)} SMS/s (p50 ${singleLoad.p50} ms, p99 ${singleLoad.p99} ms, ` +
-      `${((singleLoad.requestsPerSecond / echoLoad.requestsPerSecond) * 100).toFixed(0)}% of echo, errors ${singleLoad.errors + singleLoad.non2xx})`,
-  );
+  // The echo and the server take turns, so a change in the machine's speed during the run (this
+  // kind of VM drifts by a third within minutes) weighs on both sides of the ratio alike.
+  const pairs: Array<{ echo: Load; single: Load }> = [];
+  for (let round = 0; round < rounds; round++) {
+    await untilDelivered(server);
+    const echoLoad = await load(echoRequest);
+    const singleLoad = await load({ url, method: 'POST', connections: 50, headers, body: single });
+    pairs.push({ echo: echoLoad, single: singleLoad });
+    print(
+      `  round ${round + 1}: echo ${fmt(echoLoad.requestsPerSecond)} req/s, single-destination ${fmt(singleLoad.requestsPerSecond)} SMS/s ` +
+        `(p50 ${singleLoad.p50} ms, p99 ${singleLoad.p99} ms, errors ${singleLoad.errors + singleLoad.non2xx}) = ${percent(singleLoad.requestsPerSecond, echoLoad.requestsPerSecond)}`,
+    );
+  }
+  await echo.stop();
+  const echoRate = median(pairs.map((pair) => pair.echo.requestsPerSecond));
+  const singleRate = median(pairs.map((pair) => pair.single.requestsPerSecond));
+  const ratio = median(pairs.map((pair) => pair.single.requestsPerSecond / pair.echo.requestsPerSecond));
+  print(`bare Fastify JSON echo:           ${fmt(echoRate)} req/s (median of ${rounds} rounds)`);
+  print(`single-destination SMS accepted: ${fmt(singleRate)} SMS/s (median; median ratio to the echo of the same round ${percent(ratio, 1)})`);
+  await untilDelivered(server);
   const bulkLoad = await load({ url, method: 'POST', connections: 4, headers, body: smsBody(1000) });
   print(`1 000-destination requests:      ${fmt(bulkLoad.requestsPerSecond * 1000)} destinations/s (p50 ${bulkLoad.p50} ms, p99 ${bulkLoad.p99} ms, errors ${bulkLoad.errors + bulkLoad.non2xx})`);
   const rss = peakRssMb(server.process.pid!);
