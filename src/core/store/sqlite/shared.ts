@@ -66,27 +66,14 @@ export async function withoutBlockingOnLocks<T>(db: Db, write: () => T): Promise
   }
 }
 
-/** The two busy-timeout pragmas, prepared once per connection: a busy lock is retried often under load. */
-const busyTimeoutPragmas = new WeakMap<Db, { off: Database.Statement; on: Database.Statement }>();
-
-function busyTimeout(db: Db): { off: Database.Statement; on: Database.Statement } {
-  let pragmas = busyTimeoutPragmas.get(db);
-  if (!pragmas) {
-    pragmas = { off: db.prepare('PRAGMA busy_timeout = 0'), on: db.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`) };
-    busyTimeoutPragmas.set(db, pragmas);
-  }
-  return pragmas;
-}
-
 function tryWrite<T>(db: Db, write: () => T, deadline: number): { done: true; value: T } | { done: false } {
-  const pragmas = busyTimeout(db);
-  pragmas.off.get();
+  db.pragma('busy_timeout = 0');
   try {
     return { done: true, value: write() };
   } catch (error) {
     if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
     return { done: false };
   } finally {
-    pragmas.on.get();
+    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
   }
 }
