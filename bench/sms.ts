@@ -1,8 +1,8 @@
 /**
  * `npm run bench`: starts servers on temporary stores and prints, from one run, accepted SMS/s for
  * single-destination requests against a bare Fastify echo (in alternating rounds) and for
- * 1 000-destination requests, latency at a fixed 2 000 requests/s, end-to-end delivery-report webhooks/s in the sandbox at zero latency, and the
- * server's peak RSS. `--postgres URL` (or BENCH_DATABASE_URL) runs the server on PostgreSQL.
+ * 1 000-destination requests, latency at a fixed 2 000 requests/s, end-to-end delivery-report
+ * webhooks/s in the sandbox at zero latency, and the server's peak RSS. `--postgres URL` (or BENCH_DATABASE_URL) runs the server on PostgreSQL.
  */
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
