@@ -5,6 +5,7 @@ import { Authenticator } from './core/auth/authenticator.js';
 import { ensureBootstrapKey } from './core/auth/bootstrap-key.js';
 import { type Clock, systemClock } from './core/clock.js';
 import { Metrics } from './core/metrics.js';
+import { DEFAULT_LEASE_MS } from './core/pipeline/dispatcher.js';
 import { openStore } from './core/store/open-store.js';
 import type { Store } from './core/store/types.js';
 import { SubscriptionMatcher } from './core/subscriptions/matcher.js';
@@ -91,7 +92,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       metrics,
       log,
       authenticator: new Authenticator(store.keys, clock, config.authCacheMs),
-      messageWriter: new MessageWriter({ store, onCommitted: () => started.nudgeDispatcher() }),
+      messageWriter: new MessageWriter({
+        store,
+        onCommitted: () => started.nudgeDispatcher(),
+        handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, deliver: (messages) => started.handOff(messages) },
+      }),
       engine: started,
       inbound: new InboundService({ store, clock, metrics, log, subscriptions, onWebhooksQueued: () => started.nudgeWebhooks() }),
       subscriptions,

@@ -49,10 +49,12 @@ describe('durability across kill -9', () => {
 
     const second = await startChildServer({ ...env, SWITCHBOARD_SANDBOX_LATENCY_MS: '0' });
     try {
+      // Messages the killed process held claimed (most of them: acceptance hands messages due now to
+      // its dispatcher already leased) wait for their 10 s lease to run out before a claim.
       const final = await eventually(async () => {
         const current = await statuses(second, key, bulkId);
         return [...current.values()].filter((s) => s === 'DELIVERED_TO_HANDSET').length === 300 ? current : undefined;
-      }, 15_000, 100);
+      }, 30_000, 100);
       for (const id of ids) assert.equal(final.get(id), 'DELIVERED_TO_HANDSET', id);
     } finally {
       await second.terminate();

@@ -1,8 +1,10 @@
 import type { Config } from '../config.js';
+import type { ClaimedMessage } from '../core/store/types.js';
 
 /** Messages between the server thread and the engine worker. */
 export type ToEngine =
   | { type: 'nudge'; target: 'dispatcher' | 'webhooks' }
+  | { type: 'handoff'; messages: ClaimedMessage[] }
   | { type: 'invalidate'; accountId: string }
   | { type: 'call'; id: number; method: 'sandboxRules' | 'setSandboxRules' | 'metrics' | 'stop'; args: unknown[] };
 
@@ -14,4 +16,6 @@ export type FromEngine =
 
 export interface EngineWorkerData {
   config: Config;
+  /** Backs the HandoffSlots both threads share. */
+  handoffBuffer: SharedArrayBuffer;
 }

@@ -1,10 +1,11 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { systemClock } from '../core/clock.js';
 import { Metrics } from '../core/metrics.js';
+import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import { openStore } from '../core/store/open-store.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';
 import { createLogger } from '../logger.js';
-import { Engine } from './engine.js';
+import { Engine, HANDOFF_LIMIT } from './engine.js';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol.js';
 
 /**
@@ -13,7 +14,7 @@ import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol.j
  */
 if (!parentPort) throw new Error('engine-worker must run in a worker thread');
 const port = parentPort;
-const { config } = workerData as EngineWorkerData;
+const { config, handoffBuffer } = workerData as EngineWorkerData;
 const send = (message: FromEngine): void => port.postMessage(message);
 
 async function main(): Promise<void> {
@@ -24,7 +25,14 @@ async function main(): Promise<void> {
     schema: config.databaseSchema,
     role: 'engine',
   });
-  const engine = await Engine.start({ config, store, clock: systemClock, log, metrics: new Metrics({ defaultMetrics: false }) });
+  const engine = await Engine.start({
+    config,
+    store,
+    clock: systemClock,
+    log,
+    metrics: new Metrics({ defaultMetrics: false }),
+    handoffSlots: new HandoffSlots(HANDOFF_LIMIT, handoffBuffer),
+  });
 
   const calls = {
     sandboxRules: (accountId: string) => engine.sandboxRules(accountId),
@@ -37,7 +45,9 @@ async function main(): Promise<void> {
   };
 
   port.on('message', (message: ToEngine) => {
-    if (message.type === 'nudge') {
+    if (message.type === 'handoff') {
+      engine.handOff(message.messages);
+    } else if (message.type === 'nudge') {
       if (message.target === 'dispatcher') engine.nudgeDispatcher();
       else engine.nudgeWebhooks();
     } else if (message.type === 'invalidate') {

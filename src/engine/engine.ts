@@ -5,9 +5,10 @@ import type { Clock } from '../core/clock.js';
 import type { Metrics } from '../core/metrics.js';
 import { WebhookSender } from '../core/outbox/webhook-sender.js';
 import { Dispatcher } from '../core/pipeline/dispatcher.js';
+import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import { RetentionSweeper } from '../core/pipeline/retention.js';
 import { StatusRecorder } from '../core/pipeline/status-recorder.js';
-import type { Store } from '../core/store/types.js';
+import type { ClaimedMessage, Store } from '../core/store/types.js';
 import { SubscriptionMatcher } from '../core/subscriptions/matcher.js';
 import { SandboxNetwork } from '../network/sandbox/sandbox-network.js';
 import { loadSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
@@ -27,6 +28,10 @@ import { renderDeliveryReport } from '../sms/wire/report-shapes.js';
 export interface EngineHandle {
   /** New messages were committed: dispatch now rather than at the next poll. */
   nudgeDispatcher(): void;
+  /** Reserved by acceptance before it stores messages claimed for this engine's dispatcher. */
+  readonly handoffSlots: HandoffSlots;
+  /** Committed messages stored claimed for this engine's dispatcher (see MessageWriter's Handoff). */
+  handOff(messages: ClaimedMessage[]): void;
   /** Webhook items were queued outside the engine (inbound injected over HTTP). */
   nudgeWebhooks(): void;
   /** An account's subscriptions changed. */
@@ -45,7 +50,15 @@ export interface EngineDeps {
   clock: Clock;
   log: Logger;
   metrics: Metrics;
+  /** Shared with the thread that accepts messages; the engine makes its own when absent. */
+  handoffSlots?: HandoffSlots;
 }
+
+/**
+ * Messages that may wait in the dispatcher's memory after acceptance: a few large requests' worth,
+ * a few seconds of work at most, far inside the lease they are stored with.
+ */
+export const HANDOFF_LIMIT = 1000;
 
 /**
  * The pipeline behind the API: dispatcher, carrier network, status recorder, webhook sender and
@@ -60,10 +73,12 @@ export class Engine implements EngineHandle {
   readonly dispatcher: Dispatcher;
   /** The sandbox and every configured SMSC, routed or not; started and stopped with the engine. */
   readonly carriers: Carrier[];
+  readonly handoffSlots: HandoffSlots;
   private readonly retention: RetentionSweeper;
 
   private constructor(private readonly deps: EngineDeps, rules: SandboxRule[]) {
     const { config, store, clock, log, metrics } = deps;
+    this.handoffSlots = deps.handoffSlots ?? new HandoffSlots(HANDOFF_LIMIT);
     this.subscriptions = new SubscriptionMatcher({ store, clock });
     this.webhookSender = new WebhookSender({
       store,
@@ -113,6 +128,7 @@ export class Engine implements EngineHandle {
       recorder: this.statusRecorder,
       metrics,
       log,
+      handoffSlots: this.handoffSlots,
       ...(postgres ? { batchSize: 150 } : {}),
     });
     this.retention = new RetentionSweeper({ store, clock, log, retentionMs: config.retentionMs });
@@ -137,6 +153,10 @@ export class Engine implements EngineHandle {
 
   nudgeDispatcher(): void {
     this.dispatcher.nudge();
+  }
+
+  handOff(messages: ClaimedMessage[]): void {
+    this.dispatcher.handOff(messages);
   }
 
   nudgeWebhooks(): void {

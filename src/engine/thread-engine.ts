@@ -2,8 +2,10 @@ import { Worker } from 'node:worker_threads';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Logger } from '../context.js';
+import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
+import type { ClaimedMessage } from '../core/store/types.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';
-import type { EngineHandle } from './engine.js';
+import { HANDOFF_LIMIT, type EngineHandle } from './engine.js';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol.js';
 
 type CallMethod = Extract<ToEngine, { type: 'call' }>['method'];
@@ -18,18 +20,20 @@ export class ThreadEngine implements EngineHandle {
   private constructor(
     private readonly worker: Worker,
     private readonly log: Logger,
+    readonly handoffSlots: HandoffSlots,
   ) {}
 
   /** Starts the worker and resolves once its engine runs. `onCrash` is called if it dies later. */
   static start(config: Config, log: Logger, onCrash: (error: Error) => void): Promise<ThreadEngine> {
-    const data: EngineWorkerData = { config };
+    const handoffSlots = new HandoffSlots(HANDOFF_LIMIT);
+    const data: EngineWorkerData = { config, handoffBuffer: handoffSlots.buffer };
     const worker = new Worker(new URL('./engine-worker.js', import.meta.url), {
       workerData: data,
       // A smaller young generation: the engine makes short-lived batch objects at a high rate, and
       // the default lets each isolate hold tens of megabytes of them between scavenges.
       resourceLimits: { maxYoungGenerationSizeMb: 16 },
     });
-    const engine = new ThreadEngine(worker, log);
+    const engine = new ThreadEngine(worker, log, handoffSlots);
     return new Promise((resolve, reject) => {
       let started = false;
       worker.on('message', (message: FromEngine) => {
@@ -59,6 +63,12 @@ export class ThreadEngine implements EngineHandle {
 
   nudgeWebhooks(): void {
     this.post({ type: 'nudge', target: 'webhooks' });
+  }
+
+  handOff(messages: ClaimedMessage[]): void {
+    // The caller frees the slots of messages that were not taken; their lease brings them back.
+    if (this.stopping || this.dead) throw new Error('the engine thread is not running');
+    this.worker.postMessage({ type: 'handoff', messages } satisfies ToEngine);
   }
 
   invalidateSubscriptions(accountId: string): void {

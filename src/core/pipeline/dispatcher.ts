@@ -5,6 +5,7 @@ import type { Metrics } from '../metrics.js';
 import type { ClaimedMessage, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
 import { yieldToEventLoop } from '../yield.js';
 import { nextWindowOpening } from './delivery-window.js';
+import type { HandoffSlots } from './handoff-slots.js';
 import { ERROR, STATUS, ref } from './statuses.js';
 import type { StatusRecorder } from './status-recorder.js';
 
@@ -29,10 +30,12 @@ export interface DispatcherDeps {
    */
   gatherMs?: number;
   /**
-   * How long a claim is ours before anyone may take it over (default 10 s). It must outlast the
+   * How long a claim is ours before anyone may take it over (DEFAULT_LEASE_MS). It must outlast the
    * slowest submit round, and it is also how long messages claimed by a node that died wait.
    */
   leaseMs?: number;
+  /** Freed as handed-over messages are taken (see handOff); absent when nothing hands over. */
+  handoffSlots?: HandoffSlots;
   /** Most real time between expiry sweeps while busy (default 1 s); an idle round always sweeps. */
   sweepMs?: number;
   /** Real-time wait after a store error before trying again (default 1 s). */
@@ -46,6 +49,9 @@ interface Pending {
   message: ClaimedMessage;
   outbound: OutboundSms;
 }
+
+/** A claim's lease, also given to messages stored already claimed at acceptance. */
+export const DEFAULT_LEASE_MS = 10_000;
 
 /** Reads that write nothing (resume) or write rarely (expiry) page independently of the claim size. */
 const PAGE = 1000;
@@ -68,10 +74,15 @@ export class Dispatcher {
   private lastSweep = Number.NEGATIVE_INFINITY;
   private readonly batchSize: number;
   private readonly leaseMs: number;
+  /** Handed over at acceptance, stored claimed by us, not yet taken into a round. */
+  private handedOver: ClaimedMessage[] = [];
+  private lastStoreClaim = Number.NEGATIVE_INFINITY;
+  /** The last claim from the store came back full: more is due there. */
+  private storeBacklog = false;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.batchSize = deps.batchSize ?? 50;
-    this.leaseMs = deps.leaseMs ?? 10_000;
+    this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
   }
 
   /** Hands each carrier its submitted-but-unfinished messages, then starts the claim loop. */
@@ -88,12 +99,33 @@ export class Dispatcher {
     this.wake?.();
   }
 
-  /** Stops claiming and waits for the round in progress to finish. */
+  /**
+   * Messages acceptance stored already claimed for us (state `dispatching`, leased): they go into
+   * the next rounds without a claim. Each round takes a batch of them and, when they do not fill
+   * it, when the store had more due last time or once per poll interval, a claim from the store
+   * as well, so work waiting there is never starved by a steady stream of new messages.
+   */
+  handOff(messages: ClaimedMessage[]): void {
+    for (const message of messages) this.handedOver.push(message);
+    this.nudge();
+  }
+
+  /** Stops claiming, waits for the round in progress, and puts back what was handed over but not taken. */
   async stop(): Promise<void> {
     this.running = false;
     this.wake?.();
     await this.loop;
     this.loop = undefined;
+    const left = this.handedOver;
+    this.handedOver = [];
+    this.deps.handoffSlots?.release(left.length);
+    if (left.length === 0) return;
+    try {
+      await this.deps.store.messages.requeue(left.map((m) => ({ accountId: m.accountId, pk: m.pk, dueAt: m.dueAt })));
+    } catch (error) {
+      // Still leased: they are claimed from the store once the lease runs out.
+      this.deps.log.warn({ err: error, count: left.length }, 'could not put back handed-over messages');
+    }
   }
 
   private async resumeCarriers(): Promise<void> {
@@ -149,7 +181,13 @@ export class Dispatcher {
     await this.deps.recorder.whenBacklogBelow(this.batchSize * 2);
     const now = this.deps.clock.now();
     this.nudged = false;
-    const claimed = await this.deps.store.messages.claimDue(now, this.batchSize, now + this.leaseMs);
+    const claimed = this.takeHandedOver(now);
+    if (claimed.length < this.batchSize || this.storeBacklog || performance.now() - this.lastStoreClaim >= (this.deps.pollMs ?? 250)) {
+      this.lastStoreClaim = performance.now();
+      const fromStore = await this.deps.store.messages.claimDue(now, this.batchSize, now + this.leaseMs);
+      this.storeBacklog = fromStore.length >= this.batchSize;
+      for (const message of fromStore) claimed.push(message);
+    }
     if (claimed.length === 0) return false;
     const expired: ClaimedMessage[] = [];
     const later: Array<{ accountId: string; pk: number; dueAt: number }> = [];
@@ -177,7 +215,21 @@ export class Dispatcher {
     const results = await Promise.allSettled([...byCarrier].map(([carrier, pending]) => this.submitTo(carrier, pending)));
     const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (failed) throw failed.reason;
-    return claimed.length >= this.batchSize;
+    return this.storeBacklog || this.handedOver.length > 0;
+  }
+
+  /**
+   * Up to a batch of handed-over messages. One whose lease is half gone (the engine was stalled) is
+   * left to the store: its lease runs out and a claim takes it, with a lease of its own.
+   */
+  private takeHandedOver(now: number): ClaimedMessage[] {
+    if (this.handedOver.length === 0) return [];
+    const taken = this.handedOver.length <= this.batchSize ? this.handedOver : this.handedOver.slice(0, this.batchSize);
+    this.handedOver = taken === this.handedOver ? [] : this.handedOver.slice(this.batchSize);
+    this.deps.handoffSlots?.release(taken.length);
+    const fresh = taken.filter((message) => message.leaseUntil - now >= this.leaseMs / 2);
+    if (fresh.length < taken.length) this.deps.log.warn({ count: taken.length - fresh.length }, 'handed-over messages left to their lease');
+    return fresh;
   }
 
   private windowOpening(message: ClaimedMessage, now: number): number {

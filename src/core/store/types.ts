@@ -85,8 +85,13 @@ export interface NewMessage {
   dueAt: number;
   /** After this instant the message expires instead of being sent or awaiting a receipt. */
   validUntil: number;
-  /** `queued` normally; `final` when rejected at acceptance (status tells why). */
-  state: 'queued' | 'final';
+  /**
+   * `queued` normally; `final` when rejected at acceptance (status tells why); `dispatching` when
+   * stored already claimed by this node's dispatcher until `leaseUntil` (handed over in memory).
+   */
+  state: 'queued' | 'dispatching' | 'final';
+  /** With `dispatching`: the lease, as a claim would set it (the insert counts it as attempt 1). */
+  leaseUntil?: number;
   status: StatusRef;
   errorId: number;
 }

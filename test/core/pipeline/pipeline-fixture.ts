@@ -38,7 +38,7 @@ export interface PipelineOptions {
   latencyMs?: number;
   rules?: SandboxRule[];
   log?: Logger;
-  dispatcher?: Partial<Pick<DispatcherDeps, 'batchSize' | 'pollMs' | 'leaseMs' | 'sweepMs' | 'errorDelayMs' | 'backoffMs'>>;
+  dispatcher?: Partial<Pick<DispatcherDeps, 'batchSize' | 'pollMs' | 'leaseMs' | 'sweepMs' | 'errorDelayMs' | 'backoffMs' | 'handoffSlots'>>;
 }
 
 /** The real recorder, sandbox and dispatcher wired as the server wires them, started. */

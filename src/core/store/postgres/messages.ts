@@ -97,6 +97,8 @@ export class PgMessageStore implements MessageStore {
     const groupIds = new Array<number>(n);
     const statusIds = new Array<number>(n);
     const errorIds = new Array<number>(n);
+    const attempts = new Array<number>(n);
+    const leases = new Array<number | null>(n);
     for (let i = 0; i < n; i++) {
       const m = messages[i]!;
       accountIds[i] = m.accountId;
@@ -122,6 +124,8 @@ export class PgMessageStore implements MessageStore {
       groupIds[i] = m.status.groupId;
       statusIds[i] = m.status.id;
       errorIds[i] = m.errorId;
+      attempts[i] = m.state === 'dispatching' ? 1 : 0;
+      leases[i] = m.state === 'dispatching' ? opt(m.leaseUntil) : null;
     }
     // One statement for the whole batch. Rows are inserted in input order, so within the batch the
     // first occurrence of an id wins and later ones hit the conflict clause.
@@ -129,22 +133,23 @@ export class PgMessageStore implements MessageStore {
       INSERT INTO messages (
         account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
         callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
-        created_at, due_at, valid_until, state, status_group_id, status_id, error_id)
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until)
       SELECT
         u.account_id, u.message_id, u.bulk_id, u.api, u.sender, u.destination, u.content::jsonb, u.encoding,
         u.message_count, u.callback_data, u.entity_id, u.application_id, u.campaign_reference_id,
         u.webhook::jsonb, u.extras::jsonb, u.delivery_window::jsonb, u.created_at, u.due_at, u.valid_until,
-        u.state, u.status_group_id, u.status_id, u.error_id
+        u.state, u.status_group_id, u.status_id, u.error_id, u.attempts, u.lease_until
       FROM unnest(
         ${accountIds}::text[], ${messageIds}::text[], ${bulkIds}::text[], ${apis}::text[], ${senders}::text[],
         ${destinations}::text[], ${contents}::text[], ${encodings}::text[], ${messageCounts}::int4[],
         ${callbackData}::text[], ${entityIds}::text[], ${applicationIds}::text[], ${campaignReferenceIds}::text[],
         ${webhooks}::text[], ${extras}::text[], ${windows}::text[], ${createdAts}::int8[], ${dueAts}::int8[],
-        ${validUntils}::int8[], ${states}::text[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[]
+        ${validUntils}::int8[], ${states}::text[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
+        ${attempts}::int4[], ${leases}::int8[]
       ) WITH ORDINALITY AS u(
         account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
         callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
-        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, ord)
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, ord)
       ORDER BY u.ord
       ON CONFLICT (account_id, message_id) DO NOTHING
       RETURNING pk, account_id, message_id`;
@@ -284,6 +289,7 @@ export class PgMessageStore implements MessageStore {
     const reportPks: number[] = [];
     const reportData: string[] = [];
     const reportAts: number[] = [];
+
     const items: OutboxItemInput[] = [];
     const itemTags: number[] = [];
     for (let i = 0; i < n; i++) {

@@ -47,10 +47,12 @@ export interface MessageRow {
 
 export const MESSAGE_INSERT_SQL = `INSERT INTO messages (account_id, message_id, bulk_id, api, sender, destination,
     content, encoding, message_count, callback_data, entity_id, application_id, campaign_reference_id, webhook,
-    extras, delivery_window, created_at, due_at, valid_until, state, status_group_id, status_id, error_id)
+    extras, delivery_window, created_at, due_at, valid_until, state, status_group_id, status_id, error_id,
+    attempts, lease_until)
   VALUES (@accountId, @messageId, @bulkId, @api, @sender, @destination,
     @content, @encoding, @messageCount, @callbackData, @entityId, @applicationId, @campaignReferenceId, @webhook,
-    @extras, @deliveryWindow, @createdAt, @dueAt, @validUntil, @state, @statusGroupId, @statusId, @errorId)
+    @extras, @deliveryWindow, @createdAt, @dueAt, @validUntil, @state, @statusGroupId, @statusId, @errorId,
+    @attempts, @leaseUntil)
   ON CONFLICT (account_id, message_id) DO NOTHING`;
 
 export function toInsertParams(message: NewMessage) {
@@ -78,6 +80,8 @@ export function toInsertParams(message: NewMessage) {
     statusGroupId: message.status.groupId,
     statusId: message.status.id,
     errorId: message.errorId,
+    attempts: message.state === 'dispatching' ? 1 : 0,
+    leaseUntil: message.state === 'dispatching' ? orNull(message.leaseUntil) : null,
   };
 }
 
