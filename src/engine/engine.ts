@@ -55,8 +55,9 @@ export interface EngineDeps {
 }
 
 /**
- * Messages that may wait in the dispatcher's memory after acceptance: a few large requests' worth,
- * a few seconds of work at most, far inside the lease they are stored with.
+ * Messages that may wait in the dispatcher's memory after acceptance: many rounds' worth, well under
+ * a second of work, far inside the lease they are stored with. Larger bounds measured no faster here
+ * (a big request's rest is claimed from the store just as well) and keep more objects alive.
  */
 export const HANDOFF_LIMIT = 1000;
 
