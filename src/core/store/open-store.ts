@@ -9,7 +9,10 @@ export interface OpenStoreOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
-  /** SQLite: what this connection is for (see openSqliteStore); `all` when one connection does everything. */
+  /**
+   * What this connection is for (see openSqliteStore); `all` when one connection does everything.
+   * On PostgreSQL only `engine` differs: its commits do not wait for the WAL flush.
+   */
   role?: SqliteRole;
 }
 
@@ -20,7 +23,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.url !== undefined && POSTGRES_URL.test(options.url)) {
     // Loaded on demand so SQLite deployments never load the PostgreSQL client.
     const { openPostgresStore } = await import('./postgres/postgres-store.js');
-    return openPostgresStore(options.url, options.schema === undefined ? {} : { schema: options.schema });
+    return openPostgresStore(options.url, {
+      ...(options.schema === undefined ? {} : { schema: options.schema }),
+      // The engine's transitions are redone after a database crash, as on SQLite (see openSqliteStore).
+      ...(options.role === 'engine' ? { durableCommits: false } : {}),
+    });
   }
   const path = options.url || join(options.dataDir, 'switchboard.db');
   mkdirSync(dirname(path), { recursive: true });

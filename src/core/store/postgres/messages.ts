@@ -183,9 +183,12 @@ export class PgMessageStore implements MessageStore {
 
   async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]> {
     if (limit <= 0) return [];
-    // Each branch walks messages_state_due_idx in (due_at, pk) order and stops at the limit, so a
-    // large backlog is never sorted as a whole (an OR of both conditions would be). Rows another
-    // claimer holds are skipped, never waited for.
+    // Each branch walks an index in order and stops at the limit, so a large backlog is never
+    // sorted as a whole (an OR of both conditions would be): queued messages by (due_at, pk), lapsed
+    // leases by lease_until. A plain index scan also marks the entries of row versions that later
+    // updates left dead, so the next claim skips them; the bitmap scan the planner picks for an
+    // ORDER BY it cannot walk marks nothing, and without a vacuum it visits every dead version of
+    // every message that was ever leased. Rows another claimer holds are skipped, never waited for.
     const rows = await this.sql`
       WITH queued AS (
         SELECT pk, due_at FROM messages
@@ -195,7 +198,7 @@ export class PgMessageStore implements MessageStore {
       ), expired AS (
         SELECT pk, due_at FROM messages
         WHERE state = 'dispatching' AND lease_until < ${now}
-        ORDER BY due_at, pk LIMIT ${limit}
+        ORDER BY lease_until LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       ), picked AS (
         SELECT pk FROM (SELECT * FROM queued UNION ALL SELECT * FROM expired) c
@@ -289,7 +292,12 @@ export class PgMessageStore implements MessageStore {
     const reportPks: number[] = [];
     const reportData: string[] = [];
     const reportAts: number[] = [];
-
+    // The indexed columns come as their own arrays: extracting them in SQL parses each JSON again.
+    const reportBulkIds: string[] = [];
+    const reportMessageIds: string[] = [];
+    const reportEntityIds: Array<string | null> = [];
+    const reportApplicationIds: Array<string | null> = [];
+    const reportCampaignIds: Array<string | null> = [];
     const items: OutboxItemInput[] = [];
     const itemTags: number[] = [];
     for (let i = 0; i < n; i++) {
@@ -309,6 +317,11 @@ export class PgMessageStore implements MessageStore {
         reportPks.push(c.pk);
         reportData.push(JSON.stringify(c.pullReport));
         reportAts.push(c.at);
+        reportBulkIds.push(c.pullReport.bulkId);
+        reportMessageIds.push(c.pullReport.messageId);
+        reportEntityIds.push(opt(c.pullReport.entityId));
+        reportApplicationIds.push(opt(c.pullReport.applicationId));
+        reportCampaignIds.push(opt(c.pullReport.campaignReferenceId));
       }
       for (const item of c.webhooks ?? []) {
         items.push(item);
@@ -334,11 +347,13 @@ export class PgMessageStore implements MessageStore {
       ), rep AS (
         INSERT INTO reports (account_id, message_pk, bulk_id, message_id, entity_id, application_id,
                              campaign_reference_id, data, created_at)
-        SELECT r.account_id, r.message_pk, r.data::jsonb->>'bulkId', r.data::jsonb->>'messageId',
-               r.data::jsonb->>'entityId', r.data::jsonb->>'applicationId', r.data::jsonb->>'campaignReferenceId',
-               r.data::jsonb, r.created_at
+        SELECT r.account_id, r.message_pk, r.bulk_id, r.message_id, r.entity_id, r.application_id,
+               r.campaign_reference_id, r.data::jsonb, r.created_at
         FROM unnest(${reportTags}::int8[], ${reportAccounts}::text[], ${reportPks}::int8[], ${reportData}::text[],
-                    ${reportAts}::int8[]) WITH ORDINALITY AS r(tag, account_id, message_pk, data, created_at, ord)
+                    ${reportAts}::int8[], ${reportBulkIds}::text[], ${reportMessageIds}::text[], ${reportEntityIds}::text[],
+                    ${reportApplicationIds}::text[], ${reportCampaignIds}::text[])
+             WITH ORDINALITY AS r(tag, account_id, message_pk, data, created_at, bulk_id, message_id, entity_id,
+                                  application_id, campaign_reference_id, ord)
         WHERE r.tag IN (SELECT tag FROM upd)
         ORDER BY r.ord
       ), box AS (
