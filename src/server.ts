@@ -75,6 +75,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     dataDir: config.dataDir,
     schema: config.databaseSchema,
     role: engineThread ? 'acceptance' : 'all',
+    log,
   });
   let ready = false;
   let engine: EngineHandle | undefined;

@@ -14,6 +14,8 @@ export interface OpenStoreOptions {
    * On PostgreSQL only `engine` differs: its commits do not wait for the WAL flush.
    */
   role?: SqliteRole;
+  /** Hears of background store trouble that does not fail a call (SQLite's checkpoint thread). */
+  log?: { warn(details: object, message: string): void };
 }
 
 const POSTGRES_URL = /^postgres(ql)?:\/\//i;
@@ -31,5 +33,5 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   }
   const path = options.url || join(options.dataDir, 'switchboard.db');
   mkdirSync(dirname(path), { recursive: true });
-  return openSqliteStore(path, options.role ?? 'all');
+  return openSqliteStore(path, options.role ?? 'all', options.log);
 }

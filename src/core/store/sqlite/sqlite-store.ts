@@ -10,6 +10,7 @@ import { SqliteOutboxStore } from './outbox.js';
 import { SqlitePhoneStore } from './phones.js';
 import { SqliteReportStore } from './reports.js';
 import { SqliteSubscriptionStore } from './subscriptions.js';
+import { WalCheckpointer } from './wal-checkpointer.js';
 import { closeWalSync, syncWalAfterCommits } from './wal-sync.js';
 
 /**
@@ -21,7 +22,8 @@ import { closeWalSync, syncWalAfterCommits } from './wal-sync.js';
  * - `acceptance` (the HTTP thread beside an engine thread): every commit is made durable before the
  *   caller goes on, because a 200 means the message is durable — by an fdatasync of the WAL after
  *   the commit, off the event loop (wal-sync.ts), so requests are parsed and the engine writes while
- *   the disk works; WAL checkpoints are left to the engine's connection so no request waits for one.
+ *   the disk works. It starts the checkpoint thread (wal-checkpointer.ts) and stops it on close; no
+ *   committing connection checkpoints, so no request and no engine round waits for one.
  * - `engine`: commits are not fsynced one by one (synchronous=NORMAL). A process crash loses nothing
  *   (the WAL is in the OS's cache); a power loss can roll back the last pipeline transitions, which
  *   are then done again (a message may be sent or a webhook posted twice, never lost). The next
@@ -30,7 +32,15 @@ import { closeWalSync, syncWalAfterCommits } from './wal-sync.js';
  */
 export type SqliteRole = 'acceptance' | 'engine' | 'all';
 
-export function openSqliteStore(path: string, role: SqliteRole = 'all'): Store {
+/**
+ * The checkpoint thread beside an `acceptance` connection: how often it checkpoints, and the WAL
+ * size (pages; 16 MB) past which it rewinds the WAL.
+ */
+const CHECKPOINTS = { intervalMs: 250, restartFrames: 4096 };
+/** Pages of WAL between checkpoints where a committing connection runs them itself. */
+const AUTOCHECKPOINT_PAGES = 10_000;
+
+export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { warn(details: object, message: string): void }): Store {
   const db = new Database(path, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   // A 200 means durable: acceptance commits are synced (after the commit, see wal-sync.ts), `all` in it.
@@ -39,9 +49,22 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all'): Store {
   if (deferSync) syncWalAfterCommits(db, db.name);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  // Fewer, larger checkpoints: each one fsyncs the database file, and under load the default
-  // (every 1 000 pages) checkpoints several times a second on the thread that commits.
-  db.pragma(`wal_autocheckpoint = ${role === 'acceptance' ? 0 : 10000}`);
+  // Beside an engine thread (acceptance + engine), a thread of their own runs the checkpoints
+  // (wal-checkpointer.ts), and neither committing connection does. Alone (`all`), fewer, larger
+  // checkpoints: each one fsyncs the database file, and under load the default (every 1 000
+  // pages) checkpoints several times a second on the thread that commits.
+  db.pragma(`wal_autocheckpoint = ${role === 'all' ? AUTOCHECKPOINT_PAGES : 0}`);
+  const checkpointer =
+    role === 'acceptance' && !db.memory
+      ? new WalCheckpointer(db.name, CHECKPOINTS, {
+          onError: (message) => log?.warn({ error: message }, 'WAL checkpoint failed'),
+          onDeath: (error) => {
+            // Without it the WAL would grow for ever: this connection checkpoints instead.
+            log?.warn({ err: error }, 'the checkpoint thread died; acceptance commits checkpoint instead');
+            if (db.open) db.pragma(`wal_autocheckpoint = ${AUTOCHECKPOINT_PAGES}`);
+          },
+        })
+      : undefined;
   db.pragma('cache_size = -8000');
   db.pragma('temp_store = MEMORY');
 
@@ -52,6 +75,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all'): Store {
     driver: 'sqlite',
     migrate: async () => runMigrations(db, migrations),
     close: async () => {
+      await checkpointer?.stop();
       await closeWalSync(db);
       if (db.open) db.close();
     },
