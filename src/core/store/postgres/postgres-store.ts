@@ -8,6 +8,7 @@ import { runMigrations } from './migrations/runner.js';
 import { PgOutboxStore } from './outbox.js';
 import { PgPhoneStore } from './phones.js';
 import { PgReportStore } from './reports.js';
+import { withUnixSocket } from './connection-url.js';
 import type { Sql } from './shared.js';
 import { PgSubscriptionStore } from './subscriptions.js';
 
@@ -34,8 +35,10 @@ const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
 const toNumber = (raw: string): number => Number(raw);
 const fromNumber = (value: number): string => String(value);
 
-function connect(url: string, options: PostgresStoreOptions): Sql {
+function connect(databaseUrl: string, options: PostgresStoreOptions): Sql {
+  const { url, path } = withUnixSocket(databaseUrl);
   return postgres(url, {
+    ...(path === undefined ? {} : { path }),
     max: options.max ?? 10,
     prepare: true,
     idle_timeout: 60,
