@@ -9,16 +9,7 @@ import { PrefixRouter } from '../../../src/network/routing/prefix-router.js';
 import { sandboxOnlyRouting } from '../../../src/network/routing/routing-config.js';
 import { T0, cleanupStores, insertAll, newMessage, storeDrivers, storePerTest } from '../../helpers/stores.js';
 import { Metrics } from '../../../src/core/metrics.js';
-import {
-  capturingLogger,
-  finalMessage,
-  messageInState,
-  settle,
-  silentLogger,
-  startPipeline,
-  statusOf,
-  type Pipeline,
-} from './pipeline-fixture.js';
+import { PipelinePerTest, capturingLogger, finalMessage, messageInState, settle, silentLogger, statusOf } from './pipeline-fixture.js';
 
 after(cleanupStores);
 
@@ -32,36 +23,27 @@ async function storedClaimed(store: Store, messages: NewMessage[], leaseUntil: n
 for (const driver of storeDrivers()) {
   describe(`dispatcher handoff (${driver.name})`, () => {
     const store = storePerTest(driver);
-    let pipeline: Pipeline | undefined;
-    let accountId = '';
-    const start = async (clock: ManualClock, options: Parameters<typeof startPipeline>[2] = {}): Promise<Pipeline> => {
-      accountId = (await store().accounts.ensure('acme', T0)).id;
-      pipeline = await startPipeline(store(), clock, options);
-      return pipeline;
-    };
-    const stopPipeline = async (): Promise<void> => {
-      await pipeline?.stop();
-      pipeline = undefined;
-    };
+    const suite = new PipelinePerTest(store);
+    const { start, stop: stopPipeline } = suite;
 
     it('delivers handed-over messages without claiming them and frees their slots', async (t) => {
       t.after(stopPipeline);
       const clock = new ManualClock(T0);
       const slots = new HandoffSlots(10);
       const p = await start(clock, { dispatcher: { handoffSlots: slots } });
-      const messages = [newMessage(accountId, { content: { text: 'one' } }), newMessage(accountId, { content: { text: 'two' } })];
+      const messages = [newMessage(suite.accountId, { content: { text: 'one' } }), newMessage(suite.accountId, { content: { text: 'two' } })];
       const claimed = await storedClaimed(store(), messages, T0 + DEFAULT_LEASE_MS);
       assert.equal(slots.reserve(2), 2);
 
       p.dispatcher.handOff(claimed);
 
       for (const message of messages) {
-        const done = await finalMessage(store(), accountId, message.messageId);
+        const done = await finalMessage(store(), suite.accountId, message.messageId);
         assert.deepEqual(statusOf(done), ref(STATUS.DELIVERED_TO_HANDSET));
         assert.equal(done.attempts, 1, 'a claim would have counted a second attempt');
       }
       assert.equal(slots.inUse, 0);
-      const inbox = await store().phones.list(accountId, messages[0]!.destination, 10);
+      const inbox = await store().phones.list(suite.accountId, messages[0]!.destination, 10);
       assert.deepEqual(inbox.map((entry) => entry.text).sort(), ['one', 'two']);
     });
 
@@ -70,18 +52,18 @@ for (const driver of storeDrivers()) {
       const clock = new ManualClock(T0);
       const { log, lines } = capturingLogger();
       const p = await start(clock, { log });
-      const message = newMessage(accountId);
+      const message = newMessage(suite.accountId);
       const claimed = await storedClaimed(store(), [message], T0 + DEFAULT_LEASE_MS);
       clock.set(T0 + DEFAULT_LEASE_MS / 2 + 1);
 
       p.dispatcher.handOff(claimed);
       await settle();
 
-      assert.equal((await store().messages.get(accountId, message.messageId))?.state, 'dispatching');
+      assert.equal((await store().messages.get(suite.accountId, message.messageId))?.state, 'dispatching');
       assert.ok(lines.some((line) => line.msg === 'handed-over messages left to their lease'));
       clock.set(T0 + DEFAULT_LEASE_MS + 1);
       p.dispatcher.nudge();
-      const done = await finalMessage(store(), accountId, message.messageId);
+      const done = await finalMessage(store(), suite.accountId, message.messageId);
       assert.deepEqual(statusOf(done), ref(STATUS.DELIVERED_TO_HANDSET));
       assert.equal(done.attempts, 2);
     });
@@ -90,14 +72,14 @@ for (const driver of storeDrivers()) {
       t.after(stopPipeline);
       const clock = new ManualClock(T0);
       const p = await start(clock, { dispatcher: { batchSize: 2 } });
-      const queued = [newMessage(accountId), newMessage(accountId), newMessage(accountId)];
+      const queued = [newMessage(suite.accountId), newMessage(suite.accountId), newMessage(suite.accountId)];
       await insertAll(store(), queued);
-      const handed = [newMessage(accountId), newMessage(accountId), newMessage(accountId), newMessage(accountId)];
+      const handed = [newMessage(suite.accountId), newMessage(suite.accountId), newMessage(suite.accountId), newMessage(suite.accountId)];
 
       p.dispatcher.handOff(await storedClaimed(store(), handed, T0 + DEFAULT_LEASE_MS));
 
       for (const message of [...queued, ...handed]) {
-        const done = await finalMessage(store(), accountId, message.messageId);
+        const done = await finalMessage(store(), suite.accountId, message.messageId);
         assert.deepEqual(statusOf(done), ref(STATUS.DELIVERED_TO_HANDSET), message.messageId);
       }
     });
@@ -117,14 +99,14 @@ for (const driver of storeDrivers()) {
         log: silentLogger(),
         handoffSlots: slots,
       });
-      const message = newMessage(accountId);
+      const message = newMessage(suite.accountId);
       slots.reserve(1);
       dispatcher.handOff(await storedClaimed(store(), [message], T0 + DEFAULT_LEASE_MS));
 
       await dispatcher.stop();
 
       assert.equal(slots.inUse, 0);
-      const back = await messageInState(store(), accountId, message.messageId, 'queued');
+      const back = await messageInState(store(), suite.accountId, message.messageId, 'queued');
       assert.equal(back.dueAt, message.dueAt);
       const claimed = await store().messages.claimDue(T0, 10, T0 + DEFAULT_LEASE_MS);
       assert.deepEqual(claimed.map((m) => m.messageId), [message.messageId]);

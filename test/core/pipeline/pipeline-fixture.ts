@@ -103,3 +103,22 @@ export function messageInState(store: Store, accountId: string, messageId: strin
 export const settle = (ms = 80): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 export const statusOf = (message: StoredMessage): StatusRef => ({ groupId: message.status.groupId, id: message.status.id });
+
+/** A pipeline per test on the suite's store, for the account `acme`; pass `stop` to t.after. */
+export class PipelinePerTest {
+  accountId = '';
+  private pipeline: Pipeline | undefined;
+
+  constructor(private readonly store: () => Store) {}
+
+  readonly start = async (clock: ManualClock, options: PipelineOptions = {}): Promise<Pipeline> => {
+    this.accountId = (await this.store().accounts.ensure('acme', clock.now())).id;
+    this.pipeline = await startPipeline(this.store(), clock, options);
+    return this.pipeline;
+  };
+
+  readonly stop = async (): Promise<void> => {
+    await this.pipeline?.stop();
+    this.pipeline = undefined;
+  };
+}
