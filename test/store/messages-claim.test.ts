@@ -148,6 +148,10 @@ for (const driver of storeDrivers()) {
         const found = await store().messages.findByCarrierIds('sandbox', ['x1', 'x2', 'x3', 'unknown']);
         assert.deepEqual(found.map((m) => [m.pk, m.accountId]), [[pa1, a.id], [pb, b.id]]);
         assert.deepEqual(await store().messages.findByCarrierIds('sandbox', []), []);
+
+        await store().messages.applyStatusChanges([deliveredChange(newMessage(a.id), pa1!, T0 + 1)]);
+        const afterFinal = await store().messages.findByCarrierIds('sandbox', ['x1', 'x3']);
+        assert.deepEqual(afterFinal.map((m) => m.pk), [pb], 'a final message takes no more receipts');
       });
 
       it('listSubmitted pages through one carrier\'s submitted messages by pk', async () => {

@@ -317,6 +317,7 @@ export interface MessageStore {
   listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]>;
   /** Submitted messages whose validUntil passed without a final receipt. */
   listOverdueSubmitted(now: number, limit: number): Promise<StoredMessage[]>;
+  /** Submitted messages by the ids their carrier gave them (a final message takes no more receipts). */
   findByCarrierIds(carrier: string, carrierMessageIds: string[]): Promise<StoredMessage[]>;
   /** Applies status changes, their pull reports and webhook items atomically. Final messages are not changed again. */
   applyStatusChanges(changes: StatusChange[]): Promise<void>;

@@ -255,7 +255,7 @@ export class PgMessageStore implements MessageStore {
     if (carrierMessageIds.length === 0) return [];
     const rows = await this.sql`
       SELECT * FROM messages
-      WHERE carrier = ${carrier} AND carrier_message_id = ANY(${carrierMessageIds}::text[])
+      WHERE state = 'submitted' AND carrier = ${carrier} AND carrier_message_id = ANY(${carrierMessageIds}::text[])
       ORDER BY pk`;
     return rows.map(toMessage);
   }

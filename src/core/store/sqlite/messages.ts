@@ -40,8 +40,8 @@ export class SqliteMessageStore implements MessageStore {
              OR EXISTS (SELECT 1 FROM messages WHERE state = 'dispatching' AND lease_until < @now)`,
       )
       .pluck(),
-    // Each branch walks messages_state_due in (due_at, pk) order and stops at the limit, so a
-    // large backlog is never sorted as a whole.
+    // Each branch walks its partial index in order and stops at the limit, so a large backlog is
+    // never sorted as a whole: queued messages by (due_at, pk), lapsed leases by lease_until.
     claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, MessageRow>(
       `UPDATE messages SET state = 'dispatching', lease_until = @leaseUntil, attempts = attempts + 1
        WHERE pk IN (
@@ -50,7 +50,7 @@ export class SqliteMessageStore implements MessageStore {
                           ORDER BY due_at, pk LIMIT @limit)
            UNION ALL
            SELECT * FROM (SELECT pk, due_at FROM messages WHERE state = 'dispatching' AND lease_until < @now
-                          ORDER BY due_at, pk LIMIT @limit))
+                          ORDER BY lease_until LIMIT @limit))
          ORDER BY due_at, pk LIMIT @limit)
        RETURNING *`,
     ),
@@ -71,7 +71,10 @@ export class SqliteMessageStore implements MessageStore {
        WHERE state = 'submitted' AND valid_until < ? ORDER BY valid_until, pk LIMIT ?`,
     ),
     byCarrierIds: this.db.prepare<[string, string], MessageRow>(
-      `SELECT * FROM messages WHERE carrier = ? AND carrier_message_id IN (SELECT value FROM json_each(?)) ORDER BY pk`,
+      // INDEXED BY: without statistics the planner would walk all of the carrier's submitted messages.
+      `SELECT * FROM messages INDEXED BY messages_carrier_id
+       WHERE state = 'submitted' AND carrier = ? AND carrier_message_id IN (SELECT value FROM json_each(?))
+       ORDER BY pk`,
     ),
     // Final is final: the state guard makes a late or duplicate receipt a no-op (changes = 0).
     applyStatus: this.db.prepare<{

@@ -1,5 +1,6 @@
 import type { Sql } from '../shared.js';
 import { migration as initial } from './001-initial.js';
+import { pipelineIndexes } from './002-pipeline-indexes.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -10,7 +11,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial];
+export const migrations: readonly Migration[] = [initial, pipelineIndexes];
 
 /**
  * Applies pending migrations in one transaction. A transaction-scoped advisory lock keyed by the
