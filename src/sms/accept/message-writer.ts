@@ -206,7 +206,11 @@ export class MessageWriter {
       const pk = results[i];
       // A duplicate was not stored; its slot goes back.
       if (row.state !== 'dispatching' || typeof pk !== 'number') continue;
-      claimed.push({ ...row, pk, attempts: 1, leaseUntil: row.leaseUntil! });
+      // The row is the writer's own copy (claimForHandoff): completed in place, not copied again.
+      const message = row as ClaimedMessage;
+      message.pk = pk;
+      message.attempts = 1;
+      claimed.push(message);
     }
     if (claimed.length === 0) return 0;
     try {
