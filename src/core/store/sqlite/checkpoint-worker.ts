@@ -25,6 +25,9 @@ interface CheckpointResult {
   checkpointed: number;
 }
 
+/** The last failure reported: a lasting one (a full disk) is reported once, not four times a second. */
+let lastError: string | undefined;
+
 const checkpoint = (): void => {
   try {
     const [passive] = db.pragma('wal_checkpoint(PASSIVE)') as CheckpointResult[];
@@ -33,8 +36,11 @@ const checkpoint = (): void => {
     // 466 MB in the 50 000-message benchmark, with this to 42 MB. RESTART copies what the passive
     // pass left (little) and waits for readers, so the next commit starts the WAL over.
     if (passive && passive.log >= restartFrames) db.pragma('wal_checkpoint(RESTART)');
+    lastError = undefined;
   } catch (error) {
-    port.postMessage({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    const message = error instanceof Error ? error.message : String(error);
+    if (message !== lastError) port.postMessage({ type: 'error', message });
+    lastError = message;
   }
 };
 
