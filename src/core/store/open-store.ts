@@ -9,10 +9,7 @@ export interface OpenStoreOptions {
   dataDir: string;
   /** PostgreSQL schema to use (tests isolate themselves this way). */
   schema?: string;
-  /**
-   * What this connection is for (see openSqliteStore); `all` when one connection does everything.
-   * On PostgreSQL only `engine` differs: its commits do not wait for the WAL flush.
-   */
+  /** SQLite: what this connection is for (see openSqliteStore); `all` when one connection does everything. */
   role?: SqliteRole;
   /** Hears of background store trouble that does not fail a call (SQLite's checkpoint thread). */
   log?: { warn(details: object, message: string): void };
@@ -25,11 +22,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.url !== undefined && POSTGRES_URL.test(options.url)) {
     // Loaded on demand so SQLite deployments never load the PostgreSQL client.
     const { openPostgresStore } = await import('./postgres/postgres-store.js');
-    return openPostgresStore(options.url, {
-      ...(options.schema === undefined ? {} : { schema: options.schema }),
-      // The engine's transitions are redone after a database crash, as on SQLite (see openSqliteStore).
-      ...(options.role === 'engine' ? { durableCommits: false } : {}),
-    });
+    return openPostgresStore(options.url, options.schema === undefined ? {} : { schema: options.schema });
   }
   const path = options.url || join(options.dataDir, 'switchboard.db');
   mkdirSync(dirname(path), { recursive: true });

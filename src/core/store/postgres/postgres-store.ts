@@ -19,14 +19,6 @@ export interface PostgresStoreOptions {
   max?: number;
   /** Seconds close() waits for running queries before cutting connections. */
   closeTimeout?: number;
-  /**
-   * false: commits return before their WAL is flushed (synchronous_commit = off), as the engine's
-   * SQLite connection does with synchronous=NORMAL. A crash of this process loses nothing; a crash
-   * of the database server can roll back the last pipeline transitions (at most about three WAL
-   * writer delays), which are then done again. The next durable commit, such as an acceptance,
-   * flushes them too. Default true.
-   */
-  durableCommits?: boolean;
 }
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
@@ -51,7 +43,6 @@ function connect(databaseUrl: string, options: PostgresStoreOptions): Sql {
     connection: {
       application_name: 'switchboard',
       ...(options.schema ? { search_path: `"${options.schema}"` } : {}),
-      ...(options.durableCommits === false ? { synchronous_commit: 'off' } : {}),
     },
   }) as unknown as Sql;
 }
