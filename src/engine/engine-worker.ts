@@ -19,15 +19,16 @@ const send = (message: FromEngine): void => port.postMessage(message);
 
 async function main(): Promise<void> {
   const log = createLogger(config).child({ thread: 'engine' });
-  const store = await openStore({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-    role: 'engine',
-  });
+  const options = { url: config.databaseUrl, dataDir: config.dataDir, schema: config.databaseSchema, role: 'engine' as const };
+  // On PostgreSQL, a small durable pool for receipts, inbound messages and subscription reads, and
+  // the pipeline's own writes through a second pool that does not wait for the WAL flush (see
+  // EngineDeps.pipelineStore). SQLite's engine connection is one writer; a second would contend.
+  const store = await openStore({ ...options, poolSize: 4 });
+  const pipelineStore = store.driver === 'postgres' ? await openStore({ ...options, durableCommits: false }) : store;
   const engine = await Engine.start({
     config,
     store,
+    pipelineStore,
     clock: systemClock,
     log,
     metrics: new Metrics({ defaultMetrics: false }),
@@ -40,6 +41,7 @@ async function main(): Promise<void> {
     metrics: () => engine.metrics(),
     stop: async () => {
       await engine.stop();
+      if (pipelineStore !== store) await pipelineStore.close();
       await store.close();
     },
   };

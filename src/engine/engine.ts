@@ -46,7 +46,14 @@ export interface EngineHandle {
 
 export interface EngineDeps {
   config: Config;
+  /** Receipts and inbound messages, which a carrier is told are stored, and everything else by default. */
   store: Store;
+  /**
+   * Writes the pipeline does again if a database crash loses them: claims, submits, phone entries,
+   * webhook attempts, purges. On PostgreSQL the engine thread gives a pool whose commits do not wait
+   * for the WAL flush (measured: about a fifth more throughput). Defaults to `store`.
+   */
+  pipelineStore?: Store;
   clock: Clock;
   log: Logger;
   metrics: Metrics;
@@ -79,10 +86,11 @@ export class Engine implements EngineHandle {
 
   private constructor(private readonly deps: EngineDeps, rules: SandboxRule[]) {
     const { config, store, clock, log, metrics } = deps;
+    const pipelineStore = deps.pipelineStore ?? store;
     this.handoffSlots = deps.handoffSlots ?? new HandoffSlots(HANDOFF_LIMIT);
     this.subscriptions = new SubscriptionMatcher({ store, clock });
     this.webhookSender = new WebhookSender({
-      store,
+      store: pipelineStore,
       clock,
       metrics,
       log,
@@ -105,7 +113,7 @@ export class Engine implements EngineHandle {
       ...(postgres ? { maxBatch: 300 } : {}),
     });
     this.inbound = new InboundService({ store, clock, metrics, log, subscriptions: this.subscriptions, onWebhooksQueued });
-    this.sandbox = new SandboxNetwork({ store, clock, log, latencyMs: config.sandboxLatencyMs, rules });
+    this.sandbox = new SandboxNetwork({ store: pipelineStore, clock, log, latencyMs: config.sandboxLatencyMs, rules });
     const routing = config.routing ?? sandboxOnlyRouting();
     const byName = new Map<string, Carrier>([[this.sandbox.name, this.sandbox]]);
     const smscs: SmppCarrier[] = [];
@@ -123,7 +131,7 @@ export class Engine implements EngineHandle {
     const router = new PrefixRouter(routing.routes, byName);
     this.carriers = router.carriers();
     this.dispatcher = new Dispatcher({
-      store,
+      store: pipelineStore,
       clock,
       router,
       recorder: this.statusRecorder,
@@ -132,7 +140,7 @@ export class Engine implements EngineHandle {
       handoffSlots: this.handoffSlots,
       ...(postgres ? { batchSize: 150 } : {}),
     });
-    this.retention = new RetentionSweeper({ store, clock, log, retentionMs: config.retentionMs });
+    this.retention = new RetentionSweeper({ store: pipelineStore, clock, log, retentionMs: config.retentionMs });
   }
 
   static async start(deps: EngineDeps): Promise<Engine> {

@@ -42,3 +42,19 @@ describe('PostgreSQL connection URLs', () => {
     }
   });
 });
+
+describe('PostgreSQL pool without durable commits', () => {
+  const testUrl = process.env.TEST_DATABASE_URL;
+  it('connects with synchronous_commit off and writes what a durable pool reads', { skip: testUrl ? false : 'TEST_DATABASE_URL is not set' }, async () => {
+    const fast = await openPostgresStore(testUrl!, { schema: 'commit_modes_test', durableCommits: false, max: 2 });
+    const durable = await openPostgresStore(testUrl!, { schema: 'commit_modes_test', max: 2 });
+    try {
+      await fast.migrate();
+      const written = await fast.accounts.ensure(`fast-${Date.now()}`, 0);
+      assert.deepEqual(await durable.accounts.get(written.id), written);
+    } finally {
+      await fast.close();
+      await durable.close();
+    }
+  });
+});

@@ -11,6 +11,9 @@ export interface OpenStoreOptions {
   schema?: string;
   /** SQLite: what this connection is for (see openSqliteStore); `all` when one connection does everything. */
   role?: SqliteRole;
+  /** PostgreSQL: see PostgresStoreOptions.durableCommits (default true) and its pool size. */
+  durableCommits?: boolean;
+  poolSize?: number;
   /** Hears of background store trouble that does not fail a call (SQLite's checkpoint thread). */
   log?: { warn(details: object, message: string): void };
 }
@@ -22,7 +25,11 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
   if (options.url !== undefined && POSTGRES_URL.test(options.url)) {
     // Loaded on demand so SQLite deployments never load the PostgreSQL client.
     const { openPostgresStore } = await import('./postgres/postgres-store.js');
-    return openPostgresStore(options.url, options.schema === undefined ? {} : { schema: options.schema });
+    return openPostgresStore(options.url, {
+      ...(options.schema === undefined ? {} : { schema: options.schema }),
+      ...(options.durableCommits === undefined ? {} : { durableCommits: options.durableCommits }),
+      ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
+    });
   }
   const path = options.url || join(options.dataDir, 'switchboard.db');
   mkdirSync(dirname(path), { recursive: true });

@@ -19,6 +19,12 @@ export interface PostgresStoreOptions {
   max?: number;
   /** Seconds close() waits for running queries before cutting connections. */
   closeTimeout?: number;
+  /**
+   * false: commits return before their WAL is flushed (synchronous_commit = off). Only for writes
+   * that are done again when lost: a crash of the database server can roll back about the last
+   * 0.6 s of them, and the next durable commit on any connection flushes them too. Default true.
+   */
+  durableCommits?: boolean;
 }
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
@@ -43,6 +49,7 @@ function connect(databaseUrl: string, options: PostgresStoreOptions): Sql {
     connection: {
       application_name: 'switchboard',
       ...(options.schema ? { search_path: `"${options.schema}"` } : {}),
+      ...(options.durableCommits === false ? { synchronous_commit: 'off' } : {}),
     },
   }) as unknown as Sql;
 }
