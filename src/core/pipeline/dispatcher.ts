@@ -174,7 +174,7 @@ export class Dispatcher {
     });
   }
 
-  /** One claim; true when the batch was full (more may be due right now). */
+  /** One round; true when more is waiting (handed over, or due in the store after a full claim). */
   private async claimAndDispatch(): Promise<boolean> {
     // Backpressure: submitting faster than receipts are recorded would only pile receipts up in
     // memory (they are not durable there; the store is the queue).
@@ -224,8 +224,7 @@ export class Dispatcher {
    */
   private takeHandedOver(now: number): ClaimedMessage[] {
     if (this.handedOver.length === 0) return [];
-    const taken = this.handedOver.length <= this.batchSize ? this.handedOver : this.handedOver.slice(0, this.batchSize);
-    this.handedOver = taken === this.handedOver ? [] : this.handedOver.slice(this.batchSize);
+    const taken = this.handedOver.splice(0, this.batchSize);
     this.deps.handoffSlots?.release(taken.length);
     const fresh = taken.filter((message) => message.leaseUntil - now >= this.leaseMs / 2);
     if (fresh.length < taken.length) this.deps.log.warn({ count: taken.length - fresh.length }, 'handed-over messages left to their lease');
