@@ -41,7 +41,7 @@ export class Metrics {
 
   readonly webhookItems = new Counter({
     name: 'switchboard_webhook_items_total',
-    help: 'Webhook items (reports, inbound messages) by outcome',
+    help: 'Reports and inbound messages posted to webhooks, by outcome',
     labelNames: ['outcome'] as const,
     registers: [this.registry],
   });
@@ -55,7 +55,7 @@ export class Metrics {
 
   readonly outboxPending = new Gauge({
     name: 'switchboard_outbox_pending',
-    help: 'Webhook items waiting to be delivered',
+    help: 'Reports and inbound messages waiting to be posted to webhooks',
     registers: [this.registry],
   });
 

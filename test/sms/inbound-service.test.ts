@@ -111,7 +111,9 @@ for (const driver of storeDrivers()) {
       await inbound.receive([sms(a.id), sms(a.id, { text: 'second' })]);
 
       assert.deepEqual(await pull(a.id), { messages: [], pending: 0 });
-      const queued = await store().outbox.listItems(a.id, 'pending', 10);
+      const queued = (await store().outbox.listItems(a.id, 'pending', 10)).flatMap((item) =>
+        (JSON.parse(item.payloads) as unknown[]).map((payload) => ({ ...item, payload })),
+      );
       assert.equal(queued.length, 4);
       assert.deepEqual(queued.map((i) => i.url).sort(), [
         'https://one.example.com/mo',

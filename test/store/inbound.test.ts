@@ -49,7 +49,7 @@ for (const driver of storeDrivers()) {
 
       assert.deepEqual(await consume({ accountId: a.id }), { messages: [], pending: 0 });
       const [item] = await store().outbox.listItems(a.id, 'pending', 10);
-      assert.deepEqual([item?.format, item?.payload], ['sms-mo', { results: [] }]);
+      assert.deepEqual([item?.format, JSON.parse(item?.payloads ?? 'null')], ['sms-mo', [{ results: [] }]]);
     });
 
     it('skips messages received before `since`', async () => {

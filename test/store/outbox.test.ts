@@ -7,11 +7,16 @@ after(cleanupStores);
 
 const LEASE = 30_000;
 
+/** Items for distinct URLs, so each gets its own row. */
+const hooks = (accountId: string, n: number) =>
+  Array.from({ length: n }, (_, i) => webhookItem(accountId, { url: `https://hooks.example.com/${i}` }));
+
 function attemptFor(items: OutboxItem[], overrides: Partial<Omit<WebhookAttempt, 'id'>> = {}): Omit<WebhookAttempt, 'id'> {
   return {
     accountId: items[0]!.accountId,
     url: items[0]!.url,
     itemIds: items.map((item) => item.id),
+    payloadCount: items.reduce((sum, item) => sum + item.payloadCount, 0),
     attemptNo: 1,
     startedAt: T0,
     durationMs: 12,
@@ -38,7 +43,8 @@ for (const driver of storeDrivers()) {
       const claimed = await store().outbox.claimDue(T0 + 10, 2, T0 + LEASE);
       assert.deepEqual(claimed.map((item) => [item.accountId, item.dueAt]), [[b.id, T0], [a.id, T0 + 1]]);
       const { id: _id, ...rest } = claimed[1]!;
-      assert.deepEqual(rest, { ...secured, attempts: 0, state: 'pending' });
+      const { payload, ...input } = secured;
+      assert.deepEqual(rest, { ...input, payloads: JSON.stringify([payload]), payloadCount: 1, attempts: 0, state: 'pending' });
       assert.deepEqual(await store().outbox.claimDue(T0 + 10, 10, T0 + LEASE), []);
     });
 
@@ -54,7 +60,7 @@ for (const driver of storeDrivers()) {
 
     it('gives concurrent claimers disjoint items', async () => {
       const { a } = await twoAccounts(store());
-      await store().outbox.enqueue(Array.from({ length: 12 }, () => webhookItem(a.id)));
+      await store().outbox.enqueue(hooks(a.id, 12));
       const batches = await Promise.all([1, 2, 3].map(() => store().outbox.claimDue(T0, 5, T0 + LEASE)));
       const ids = batches.flat().map((item) => item.id);
       assert.equal(ids.length, 12);
@@ -63,7 +69,7 @@ for (const driver of storeDrivers()) {
 
     it('records a delivered attempt and retires its items', async () => {
       const { a } = await twoAccounts(store());
-      await store().outbox.enqueue([webhookItem(a.id), webhookItem(a.id)]);
+      await store().outbox.enqueue(hooks(a.id, 2));
       const items = await store().outbox.claimDue(T0, 10, T0 + LEASE);
       await store().outbox.recordAttempt(attemptFor(items), { state: 'delivered' });
 
@@ -123,7 +129,7 @@ for (const driver of storeDrivers()) {
 
     it('lists items newest first, by state, per account, and counts by state', async () => {
       const { a, b } = await twoAccounts(store());
-      await store().outbox.enqueue([webhookItem(a.id), webhookItem(a.id), webhookItem(a.id), webhookItem(b.id)]);
+      await store().outbox.enqueue([...hooks(a.id, 3), webhookItem(b.id)]);
       const [first, second] = await store().outbox.claimDue(T0, 2, T0 + LEASE);
       await store().outbox.recordAttempt(attemptFor([first!]), { state: 'delivered' });
       await store().outbox.recordAttempt(attemptFor([second!], { outcome: 'failed', httpStatus: 400 }), { state: 'failed' });
@@ -136,6 +142,33 @@ for (const driver of storeDrivers()) {
       assert.equal((await store().outbox.listItems(a.id, undefined, 1)).length, 1);
       assert.equal((await store().outbox.listItems(b.id, undefined, 10)).length, 1);
       assert.deepEqual(await store().outbox.countByState(), { pending: 2, delivered: 1, failed: 1 });
+    });
+
+    it('packs the items of one target into rows of up to one POST, payloads in order', async () => {
+      const { a, b } = await twoAccounts(store());
+      const url = 'https://hooks.example.com/dlr';
+      const reports = Array.from({ length: 230 }, (_, n) => webhookItem(a.id, { url, payload: { n } }));
+      const secured = webhookItem(a.id, { url, security: { type: 'BASIC', username: 'u', password: 'p' }, payload: { n: 's' } });
+      const ofB = webhookItem(b.id, { url, payload: { n: 'b' } });
+      const later = webhookItem(a.id, { url, dueAt: T0 + MINUTE, payload: { n: 'later' } });
+      const calls = [1, 2].map((n) => webhookItem(a.id, { url, format: 'voice-event', payload: { call: n } }));
+      await store().outbox.enqueue([...reports.slice(0, 120), secured, ofB, later, ...calls, ...reports.slice(120)]);
+
+      const claimed = await store().outbox.claimDue(T0 + MINUTE, 20, T0 + LEASE);
+      const rows = claimed.map((item) => [item.accountId, item.format, item.security?.type ?? '', item.dueAt, JSON.parse(item.payloads)]);
+      const ns = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => ({ n: from + i }));
+      assert.deepEqual(rows.sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))), [
+        [a.id, 'sms-dlr', '', T0, ns(0, 100)],
+        [a.id, 'sms-dlr', '', T0, ns(100, 200)],
+        [a.id, 'sms-dlr', '', T0, ns(200, 230)],
+        [a.id, 'sms-dlr', '', T0 + MINUTE, [{ n: 'later' }]],
+        [a.id, 'sms-dlr', 'BASIC', T0, [{ n: 's' }]],
+        [a.id, 'voice-event', '', T0, [{ call: 1 }]],
+        [a.id, 'voice-event', '', T0, [{ call: 2 }]],
+        [b.id, 'sms-dlr', '', T0, [{ n: 'b' }]],
+      ].sort((x, y) => JSON.stringify(x).localeCompare(JSON.stringify(y))));
+      assert.ok(claimed.every((item) => item.payloadCount === JSON.parse(item.payloads).length));
+      assert.deepEqual(await store().outbox.countByState(), { pending: 235, delivered: 0, failed: 0 });
     });
   });
 }

@@ -65,7 +65,7 @@ for (const driver of storeDrivers()) {
       const delivered = claimed.find((i) => i.url.endsWith('/delivered'));
       assert.ok(delivered);
       await store().outbox.recordAttempt(
-        { accountId: a.id, url: delivered.url, itemIds: [delivered.id], attemptNo: 1, startedAt: T0, durationMs: 5, httpStatus: 200, outcome: 'delivered' },
+        { accountId: a.id, url: delivered.url, itemIds: [delivered.id], payloadCount: 1, attemptNo: 1, startedAt: T0, durationMs: 5, httpStatus: 200, outcome: 'delivered' },
         { state: 'delivered' },
       );
       assert.equal((await store().outbox.listAttempts(a.id, 10)).length, 1);

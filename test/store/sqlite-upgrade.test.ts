@@ -22,7 +22,7 @@ describe('sqlite upgrade from the first schema', () => {
       assert.deepEqual((await store.messages.claimDue(T0, 1, T0 + 1000)).map((m) => m.pk), [sent]);
       await store.messages.markSubmitted([{ accountId: account.id, pk: sent!, carrier: 'sandbox', carrierMessageId: 'c-1', at: T0 }]);
 
-      assert.deepEqual(await store.migrate(), ['002']);
+      assert.deepEqual(await store.migrate(), ['002', '003']);
 
       const check = new Database(file, { readonly: true });
       const names = check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name").pluck().all();

@@ -110,7 +110,7 @@ for (const driver of storeDrivers()) {
       ]);
 
       const queued = await store().outbox.listItems(a.id, 'pending', 10);
-      assert.deepEqual(queued.map((item) => item.payload).reverse(), [{ n: 1 }, { n: 2 }]);
+      assert.deepEqual(queued.flatMap((item) => JSON.parse(item.payloads)).reverse(), [{ n: 1 }, { n: 2 }]);
       assert.equal((await store().messages.get(a.id, message.messageId))?.state, 'submitted');
     });
 

@@ -1,4 +1,5 @@
 import type { OutboxItem, WebhookSecurity } from '../store/types.js';
+import { outboxTargetKey } from './outbox-packing.js';
 import { maxItemsPerPost } from './webhook-body.js';
 
 /** Items that travel in one POST: same account, URL, body format, security and attempt count. */
@@ -10,24 +11,22 @@ export interface WebhookBatch {
   /** 1-based number of this POST for every item in it. */
   attemptNo: number;
   items: OutboxItem[];
-}
-
-function securityKey(security: WebhookSecurity | undefined): string {
-  if (!security) return '';
-  return JSON.stringify([security.type, security.username, security.password, security.secret, security.algorithm]);
+  /** Reports or messages in the POST, over all its items. */
+  payloadCount: number;
 }
 
 /**
- * Groups claimed items into POSTs. The attempt count is part of the key because one attempt record
- * (with one attempt number) covers the whole POST.
+ * Groups claimed items into POSTs, filling each up to the format's limit without splitting an item.
+ * The attempt count is part of the key because one attempt record (with one attempt number) covers
+ * the whole POST.
  */
 export function groupIntoBatches(items: readonly OutboxItem[]): WebhookBatch[] {
   const groups = new Map<string, WebhookBatch>();
   const batches: WebhookBatch[] = [];
   for (const item of items) {
-    const key = JSON.stringify([item.accountId, item.url, item.format, securityKey(item.security), item.attempts]);
+    const key = `${outboxTargetKey(item)}|${item.attempts}`;
     let batch = groups.get(key);
-    if (!batch || batch.items.length >= maxItemsPerPost(item.format)) {
+    if (!batch || batch.payloadCount + item.payloadCount > maxItemsPerPost(item.format)) {
       batch = {
         accountId: item.accountId,
         url: item.url,
@@ -35,11 +34,13 @@ export function groupIntoBatches(items: readonly OutboxItem[]): WebhookBatch[] {
         security: item.security,
         attemptNo: item.attempts + 1,
         items: [],
+        payloadCount: 0,
       };
       groups.set(key, batch);
       batches.push(batch);
     }
     batch.items.push(item);
+    batch.payloadCount += item.payloadCount;
   }
   return batches;
 }

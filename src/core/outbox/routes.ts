@@ -40,10 +40,11 @@ const attemptSchema = {
 
 const itemSchema = {
   type: 'object',
-  required: ['id', 'url', 'format', 'attempts', 'state', 'dueAt'],
+  required: ['id', 'url', 'format', 'itemCount', 'attempts', 'state', 'dueAt'],
   properties: {
     id: { type: 'string' },
     url: { type: 'string' },
+    itemCount: { type: 'integer', description: 'Reports or messages in this item (up to one POST: 100 reports); they are posted, retried and settled together.' },
     format: { type: 'string', description: '`sms-dlr` delivery reports, `sms-mo` inbound messages, …' },
     attempts: { type: 'integer', description: 'POSTs made so far.' },
     state: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
@@ -56,7 +57,7 @@ function attemptWire(a: WebhookAttempt): Record<string, unknown> {
   const wire: Record<string, unknown> = {
     id: String(a.id),
     url: a.url,
-    itemCount: a.itemIds.length,
+    itemCount: a.payloadCount,
     attempt: a.attemptNo,
     startedAt: formatInfobipTime(a.startedAt),
     durationMs: a.durationMs,
@@ -71,6 +72,7 @@ function itemWire(item: OutboxItem): Record<string, unknown> {
   const wire: Record<string, unknown> = {
     id: String(item.id),
     url: item.url,
+    itemCount: item.payloadCount,
     format: item.format,
     attempts: item.attempts,
     state: item.state,
@@ -109,7 +111,7 @@ export function registerWebhookRoutes(app: FastifyInstance, ctx: AppContext): vo
     {
       schema: {
         tags,
-        summary: 'List webhook items (reports and messages to push), newest first',
+        summary: 'List webhook items (reports and messages to push, grouped per target), newest first',
         querystring: {
           type: 'object',
           properties: {

@@ -12,11 +12,16 @@ export function maxItemsPerPost(format: string): number {
   return BATCHED_FORMATS.has(format) ? MAX_ITEMS_PER_POST : 1;
 }
 
-export function webhookBody(format: string, payloads: readonly unknown[]): unknown {
+/**
+ * The body text of one POST from its items' payload arrays (JSON array texts, as stored), joined as
+ * text: the payloads were serialized once, when enqueued.
+ */
+export function webhookBodyText(format: string, payloadArrays: readonly string[], payloadCount: number): string {
+  const joined = payloadArrays.map((array) => array.slice(1, -1)).join(',');
   if (format === 'sms-mo') {
     // Pushed messages are never pullable, so nothing is left pending behind a push.
-    return { results: payloads, messageCount: payloads.length, pendingMessageCount: 0 };
+    return `{"results":[${joined}],"messageCount":${payloadCount},"pendingMessageCount":0}`;
   }
-  if (BATCHED_FORMATS.has(format)) return { results: payloads };
-  return payloads[0];
+  if (BATCHED_FORMATS.has(format)) return `{"results":[${joined}]}`;
+  return joined;
 }

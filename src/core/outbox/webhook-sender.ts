@@ -5,7 +5,7 @@ import type { Store } from '../store/types.js';
 import { groupIntoBatches, type WebhookBatch } from './batching.js';
 import { settle } from './retry-policy.js';
 import { authHeaders } from './webhook-auth.js';
-import { webhookBody } from './webhook-body.js';
+import { webhookBodyText } from './webhook-body.js';
 import { postWebhook } from './webhook-post.js';
 import { yieldToEventLoop } from '../yield.js';
 
@@ -19,7 +19,7 @@ export interface WebhookSenderDeps {
   /** POSTs of one batch before its items are given up (`failed`). */
   maxAttempts: number;
   timeoutMs: number;
-  /** Items claimed from the outbox at once (default 1000, i.e. up to ten full POSTs). */
+  /** Items claimed from the outbox at once (default 50; an item holds up to one POST's payloads). */
   batchSize?: number;
   /** Idle wait between claims when nothing was due and nobody nudged (default 250 ms). */
   pollMs?: number;
@@ -50,7 +50,7 @@ export class WebhookSender {
   private readonly leaseMs: number;
 
   constructor(private readonly deps: WebhookSenderDeps) {
-    this.batchSize = deps.batchSize ?? 1000;
+    this.batchSize = deps.batchSize ?? 50;
     this.pollMs = deps.pollMs ?? 250;
     this.concurrency = deps.concurrency ?? 16;
     // Covers waiting for a free slot plus the POST itself; an item whose lease ran out (its node died)
@@ -145,7 +145,7 @@ export class WebhookSender {
 
   private async deliver(batch: WebhookBatch): Promise<void> {
     const { store, clock, metrics, log, retryMs, maxAttempts, timeoutMs } = this.deps;
-    const body = JSON.stringify(webhookBody(batch.format, batch.items.map((item) => item.payload)));
+    const body = webhookBodyText(batch.format, batch.items.map((item) => item.payloads), batch.payloadCount);
     const startedAt = clock.now();
     const result = await postWebhook(batch.url, body, authHeaders(batch.security, body), timeoutMs);
     const { outcome, next } = settle(result.ok, batch.attemptNo, { retryMs, maxAttempts, now: clock.now() });
@@ -154,6 +154,7 @@ export class WebhookSender {
         accountId: batch.accountId,
         url: batch.url,
         itemIds: batch.items.map((item) => item.id),
+        payloadCount: batch.payloadCount,
         attemptNo: batch.attemptNo,
         startedAt,
         durationMs: result.durationMs,
@@ -164,12 +165,12 @@ export class WebhookSender {
       next,
     );
     metrics.webhookPosts.inc({ outcome });
-    metrics.webhookItems.inc({ outcome }, batch.items.length);
+    metrics.webhookItems.inc({ outcome }, batch.payloadCount);
     metrics.webhookLatency.observe(result.durationMs / 1000);
     if (outcome !== 'delivered') {
       // URL, status and error only: credentials live in headers and are never logged.
       log.warn(
-        { url: batch.url, attempt: batch.attemptNo, items: batch.items.length, httpStatus: result.httpStatus, error: result.error, outcome },
+        { url: batch.url, attempt: batch.attemptNo, items: batch.payloadCount, httpStatus: result.httpStatus, error: result.error, outcome },
         'webhook POST failed',
       );
     }

@@ -155,8 +155,23 @@ export interface WebhookSecurity {
   algorithm?: string;
 }
 
-export interface OutboxItem extends OutboxItemInput {
+/**
+ * One outbox row: the payloads of up to one POST for one target (account, URL, format, security,
+ * subscription), kept as the JSON array text that is posted, so sending neither parses nor
+ * re-serializes them. Its items are retried and settled together.
+ */
+export interface OutboxItem {
   id: number;
+  accountId: string;
+  url: string;
+  format: string;
+  /** JSON array text of the payloads, in the order they were enqueued. */
+  payloads: string;
+  payloadCount: number;
+  security?: WebhookSecurity;
+  subscriptionId?: string;
+  createdAt: number;
+  dueAt: number;
   attempts: number;
   state: 'pending' | 'delivered' | 'failed';
   lastError?: string;
@@ -167,6 +182,8 @@ export interface WebhookAttempt {
   accountId: string;
   url: string;
   itemIds: number[];
+  /** Reports or messages the POST carried (the items hold one or more each). */
+  payloadCount: number;
   attemptNo: number;
   startedAt: number;
   durationMs: number;
@@ -353,6 +370,7 @@ export interface OutboxStore {
   ): Promise<void>;
   listAttempts(accountId: string, limit: number, beforeId?: number): Promise<WebhookAttempt[]>;
   listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number): Promise<OutboxItem[]>;
+  /** Payloads (reports, messages) per item state. */
   countByState(): Promise<Record<OutboxItem['state'], number>>;
 }
 

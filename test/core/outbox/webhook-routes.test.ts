@@ -35,8 +35,9 @@ describe('webhook attempts and items API', () => {
 
   it('lists every attempt newest first and every item with its state', async () => {
     const accountId = await defaultAccountId(server);
-    await server.ctx.store.outbox.enqueue(
-      ['m1', 'm2'].map((messageId) => ({
+    // Enqueued apart, so they are two items that travel in one POST.
+    for (const messageId of ['m1', 'm2']) {
+      await server.ctx.store.outbox.enqueue([{
         accountId,
         url: receiver.url,
         format: 'sms-dlr',
@@ -44,8 +45,8 @@ describe('webhook attempts and items API', () => {
         security: { type: 'BASIC' as const, username: 'u', password: 'never-shown' },
         createdAt: T0,
         dueAt: T0,
-      })),
-    );
+      }]);
+    }
     server.ctx.engine.nudgeWebhooks();
     await receiver.waitForPosts(1);
     const [failed] = await eventually(async () => {
@@ -71,6 +72,7 @@ describe('webhook attempts and items API', () => {
       assert.deepEqual({ ...item, id: 'x' }, {
         id: 'x',
         url: receiver.url,
+        itemCount: 1,
         format: 'sms-dlr',
         attempts: 1,
         state: 'pending',

@@ -96,15 +96,35 @@ for (const driver of storeDrivers()) {
 
       const delivered = await eventually(async () => {
         const list = await store().outbox.listItems(a.id, 'delivered', 1000);
-        return list.length === 250 ? list : undefined;
+        return list.reduce((sum, item) => sum + item.payloadCount, 0) === 250 ? list : undefined;
       });
       assert.ok(delivered.every((item) => item.attempts === 1));
       const attempts = await store().outbox.listAttempts(a.id, 10);
       assert.equal(attempts.length, 3);
-      assert.deepEqual(attempts.map((x) => x.itemIds.length).sort((x, y) => y - x), [100, 100, 50]);
+      assert.deepEqual(attempts.map((x) => x.payloadCount).sort((x, y) => y - x), [100, 100, 50]);
       assert.ok(attempts.every((x) => x.outcome === 'delivered' && x.httpStatus === 200 && x.attemptNo === 1));
       assert.equal(await counterValue(metrics, 'webhookPosts', 'delivered'), 3);
       assert.equal(await counterValue(metrics, 'webhookItems', 'delivered'), 250);
+    });
+
+    it('fills a POST with items enqueued apart without splitting one, and settles them together', async () => {
+      const { a } = await twoAccounts(store());
+      const r = await receiver();
+      for (let round = 0; round < 3; round++) await store().outbox.enqueue(items(a.id, r.url, 40));
+      startSender(store(), new ManualClock(T0));
+
+      await r.waitForPosts(2);
+      assert.deepEqual(r.posts.map((p) => (p.body.results as unknown[]).length).sort((x, y) => y - x), [80, 40]);
+      const attempts = await eventually(async () => {
+        const list = await store().outbox.listAttempts(a.id, 10);
+        return list.length === 2 ? list : undefined;
+      });
+      assert.deepEqual(attempts.map((x) => [x.itemIds.length, x.payloadCount]).sort((x, y) => y[1]! - x[1]!), [[2, 80], [1, 40]]);
+      const settled = await eventually(async () => {
+        const list = await store().outbox.listItems(a.id, 'delivered', 10);
+        return list.length === 3 ? list : undefined;
+      });
+      assert.deepEqual(settled.map((item) => item.payloadCount), [40, 40, 40]);
     });
 
     it('posts inbound messages with messageCount and pendingMessageCount, separately per URL', async () => {
@@ -182,7 +202,7 @@ for (const driver of storeDrivers()) {
 
       const attempts = await store().outbox.listAttempts(a.id, 10);
       assert.deepEqual(
-        attempts.map((x) => [x.attemptNo, x.httpStatus, x.outcome, x.itemIds.length, x.startedAt]),
+        attempts.map((x) => [x.attemptNo, x.httpStatus, x.outcome, x.payloadCount, x.startedAt]),
         [
           [3, 200, 'delivered', 2, second.dueAt],
           [2, 503, 'retry', 2, first.dueAt],
@@ -254,11 +274,11 @@ for (const driver of storeDrivers()) {
         const list = await store().outbox.listAttempts(a.id, 10);
         return list.length > 0 ? list : undefined;
       });
-      assert.deepEqual(attemptsA.map((x) => x.itemIds.length), [2]);
+      assert.deepEqual(attemptsA.map((x) => x.payloadCount), [2]);
       assert.deepEqual((await eventually(async () => {
         const list = await store().outbox.listAttempts(b.id, 10);
         return list.length > 0 ? list : undefined;
-      })).map((x) => x.itemIds.length), [3]);
+      })).map((x) => x.payloadCount), [3]);
     });
 
     it('stop() waits for the POST in flight and records it', async () => {

@@ -62,7 +62,11 @@ for (const driver of storeDrivers()) {
 
     const get = async (m: NewMessage) => (await store().messages.get(accountId, m.messageId))!;
     const pulled = () => store().reports.consume({ accountId, since: 0, limit: 100 });
-    const queued = () => store().outbox.listItems(accountId, 'pending', 100);
+    /** Pending webhook payloads, each with its item's target. */
+    const queued = async () =>
+      (await store().outbox.listItems(accountId, 'pending', 100)).flatMap((item) =>
+        (JSON.parse(item.payloads) as unknown[]).map((payload) => ({ ...item, payload })),
+      );
 
     it('pushes a final report to the message webhook URL and leaves nothing to pull', async () => {
       const message = newMessage(accountId, { sender: 'ACME', webhook: { url: 'https://hooks.example.com/dlr', intermediateReport: false, notify: true } });

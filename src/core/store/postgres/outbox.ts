@@ -8,7 +8,8 @@ function toItem(r: Row): OutboxItem {
     accountId: r.account_id,
     url: r.url,
     format: r.format,
-    payload: r.payload,
+    payloads: r.payloads,
+    payloadCount: r.payload_count,
     createdAt: r.created_at,
     dueAt: r.due_at,
     attempts: r.attempts,
@@ -26,6 +27,7 @@ function toAttempt(r: Row): WebhookAttempt {
     accountId: r.account_id,
     url: r.url,
     itemIds: r.item_ids,
+    payloadCount: r.payload_count,
     attemptNo: r.attempt_no,
     startedAt: r.started_at,
     durationMs: r.duration_ms,
@@ -70,9 +72,9 @@ export class PgOutboxStore implements OutboxStore {
     // One statement, so the attempt and the item updates commit together.
     await this.sql`
       WITH attempt AS (
-        INSERT INTO webhook_attempts (account_id, url, item_ids, attempt_no, started_at, duration_ms, http_status,
-                                      error, outcome)
-        VALUES (${a.accountId}, ${a.url}, ${a.itemIds}::int8[], ${a.attemptNo}, ${a.startedAt}, ${a.durationMs},
+        INSERT INTO webhook_attempts (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms,
+                                      http_status, error, outcome)
+        VALUES (${a.accountId}, ${a.url}, ${a.itemIds}::int8[], ${a.payloadCount}, ${a.attemptNo}, ${a.startedAt}, ${a.durationMs},
                 ${a.httpStatus ?? null}, ${a.error ?? null}, ${a.outcome})
       )
       UPDATE outbox SET
@@ -105,7 +107,7 @@ export class PgOutboxStore implements OutboxStore {
   }
 
   async countByState(): Promise<Record<OutboxItem['state'], number>> {
-    const rows = await this.sql`SELECT state, count(*) AS n FROM outbox GROUP BY state`;
+    const rows = await this.sql`SELECT state, sum(payload_count) AS n FROM outbox GROUP BY state`;
     const counts: Record<OutboxItem['state'], number> = { pending: 0, delivered: 0, failed: 0 };
     for (const r of rows) counts[r.state as OutboxItem['state']] = r.n;
     return counts;

@@ -1,4 +1,5 @@
 import type postgres from 'postgres';
+import { maxItemsPerPost } from '../../outbox/webhook-body.js';
 import type { OutboxItemInput } from '../types.js';
 
 /** Custom types registered on the pool: int8 and numeric come back as JS numbers. */
@@ -29,8 +30,10 @@ export function and(sql: Db, conditions: Fragment[]): Fragment {
 
 /**
  * `INSERT INTO outbox … SELECT … FROM unnest(…)` for a batch of items, as a fragment usable alone or
- * inside a CTE. With `tags`, item i carries `tags.values[i]` and only items whose tag is among
- * those `tags.source` selects (a fragment selecting one column) are inserted.
+ * inside a CTE. Items are packed into rows per target and due time, split at the POST size, with
+ * their payloads as one JSON array text in enqueue order. With `tags`, item i carries
+ * `tags.values[i]` and only items whose tag is among those `tags.source` selects (a fragment
+ * selecting one column) are inserted, so packing sees only those.
  */
 export function outboxInsert(
   sql: Db,
@@ -41,11 +44,12 @@ export function outboxInsert(
   const accountIds = new Array<string>(n);
   const urls = new Array<string>(n);
   const formats = new Array<string>(n);
-  const payloads = new Array<string | null>(n);
+  const payloads = new Array<string>(n);
   const securities = new Array<string | null>(n);
   const subscriptionIds = new Array<string | null>(n);
   const createdAts = new Array<number>(n);
   const dueAts = new Array<number>(n);
+  const perPost = new Array<number>(n);
   for (let i = 0; i < n; i++) {
     const item = items[i]!;
     accountIds[i] = item.accountId;
@@ -56,15 +60,24 @@ export function outboxInsert(
     subscriptionIds[i] = opt(item.subscriptionId);
     createdAts[i] = item.createdAt;
     dueAts[i] = item.dueAt;
+    perPost[i] = maxItemsPerPost(item.format);
   }
   const filter = tags ? sql`WHERE i.tag IN (${tags.source})` : sql``;
   return sql`
-    INSERT INTO outbox (account_id, url, format, payload, security, subscription_id, created_at, due_at)
-    SELECT i.account_id, i.url, i.format, i.payload::jsonb, i.security::jsonb, i.subscription_id, i.created_at, i.due_at
-    FROM unnest(
-      ${accountIds}::text[], ${urls}::text[], ${formats}::text[], ${payloads}::text[], ${securities}::text[],
-      ${subscriptionIds}::text[], ${createdAts}::int8[], ${dueAts}::int8[], ${tags ? tags.values : new Array<number>(n).fill(0)}::int8[]
-    ) WITH ORDINALITY AS i(account_id, url, format, payload, security, subscription_id, created_at, due_at, tag, ord)
-    ${filter}
-    ORDER BY i.ord`;
+    INSERT INTO outbox (account_id, url, format, payloads, payload_count, security, subscription_id, created_at, due_at)
+    SELECT g.account_id, g.url, g.format, '[' || string_agg(g.payload, ',' ORDER BY g.ord) || ']', count(*),
+           g.security::jsonb, g.subscription_id, min(g.created_at), g.due_at
+    FROM (
+      SELECT i.*, (row_number() OVER (
+               PARTITION BY i.account_id, i.url, i.format, i.security, i.subscription_id, i.due_at ORDER BY i.ord
+             ) - 1) / i.per_post AS chunk
+      FROM unnest(
+        ${accountIds}::text[], ${urls}::text[], ${formats}::text[], ${payloads}::text[], ${securities}::text[],
+        ${subscriptionIds}::text[], ${createdAts}::int8[], ${dueAts}::int8[], ${perPost}::int8[],
+        ${tags ? tags.values : new Array<number>(n).fill(0)}::int8[]
+      ) WITH ORDINALITY AS i(account_id, url, format, payload, security, subscription_id, created_at, due_at, per_post, tag, ord)
+      ${filter}
+    ) g
+    GROUP BY g.account_id, g.url, g.format, g.security, g.subscription_id, g.due_at, g.chunk
+    ORDER BY min(g.ord)`;
 }

@@ -3,6 +3,7 @@ import type {
   MessageLogFilter,
   MessageStore,
   NewMessage,
+  OutboxItemInput,
   StatusChange,
   StoredMessage,
   SubmitResult,
@@ -128,6 +129,7 @@ export class SqliteMessageStore implements MessageStore {
     }),
     applyStatusChanges: this.db.transaction((changes: readonly StatusChange[]) => {
       const { applyStatus } = this.sql();
+      const webhooks: OutboxItemInput[] = [];
       for (const change of changes) {
         const { changes: updated } = applyStatus.run({
           accountId: change.accountId,
@@ -141,8 +143,10 @@ export class SqliteMessageStore implements MessageStore {
         });
         if (updated === 0) continue;
         if (change.pullReport) this.reports.insertReport(change.accountId, change.pk, change.pullReport, change.at);
-        if (change.webhooks) this.outbox.insertItems(change.webhooks);
+        if (change.webhooks) for (const item of change.webhooks) webhooks.push(item);
       }
+      // Packed over the whole round, so reports for one URL share rows.
+      this.outbox.insertItems(webhooks);
     }),
     // Returns messages removed; consumed reports and consumed or webhook-only inbound go with them.
     purge: this.db.transaction((before: number): number => {

@@ -1,3 +1,4 @@
+import { packOutboxItems } from '../../outbox/outbox-packing.js';
 import type { OutboxItem, OutboxItemInput, OutboxStore, WebhookAttempt, WebhookSecurity } from '../types.js';
 import {
   compact,
@@ -17,7 +18,8 @@ interface OutboxRow {
   account_id: string;
   url: string;
   format: string;
-  payload: string;
+  payloads: string;
+  payload_count: number;
   security: string | null;
   subscription_id: string | null;
   created_at: number;
@@ -32,6 +34,7 @@ interface AttemptRow {
   account_id: string;
   url: string;
   item_ids: string;
+  payload_count: number;
   attempt_no: number;
   started_at: number;
   duration_ms: number;
@@ -48,7 +51,8 @@ const toItem = (row: OutboxRow): OutboxItem =>
     accountId: row.account_id,
     url: row.url,
     format: row.format,
-    payload: parseJson<unknown>(row.payload),
+    payloads: row.payloads,
+    payloadCount: row.payload_count,
     security: parseJsonOrUndefined<WebhookSecurity>(row.security),
     subscriptionId: nullToUndefined(row.subscription_id),
     createdAt: row.created_at,
@@ -64,6 +68,7 @@ const toAttempt = (row: AttemptRow): WebhookAttempt =>
     accountId: row.account_id,
     url: row.url,
     itemIds: parseJson<number[]>(row.item_ids),
+    payloadCount: row.payload_count,
     attemptNo: row.attempt_no,
     startedAt: row.started_at,
     durationMs: row.duration_ms,
@@ -77,8 +82,8 @@ const toAttempt = (row: AttemptRow): WebhookAttempt =>
 export class SqliteOutboxStore implements OutboxStore {
   private readonly sql = preparedOnce(() => ({
     insert: this.db.prepare(
-      `INSERT INTO outbox (account_id, url, format, payload, security, subscription_id, created_at, due_at)
-       VALUES (@accountId, @url, @format, @payload, @security, @subscriptionId, @createdAt, @dueAt)`,
+      `INSERT INTO outbox (account_id, url, format, payloads, payload_count, security, subscription_id, created_at, due_at)
+       VALUES (@accountId, @url, @format, @payloads, @payloadCount, @security, @subscriptionId, @createdAt, @dueAt)`,
     ),
     // Leased items stay `pending`; the lease alone keeps a second sender off them until it expires.
     claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, OutboxRow>(
@@ -91,8 +96,8 @@ export class SqliteOutboxStore implements OutboxStore {
     ),
     insertAttempt: this.db.prepare(
       `INSERT INTO webhook_attempts
-         (account_id, url, item_ids, attempt_no, started_at, duration_ms, http_status, error, outcome)
-       VALUES (@accountId, @url, @itemIds, @attemptNo, @startedAt, @durationMs, @httpStatus, @error, @outcome)`,
+         (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms, http_status, error, outcome)
+       VALUES (@accountId, @url, @itemIds, @payloadCount, @attemptNo, @startedAt, @durationMs, @httpStatus, @error, @outcome)`,
     ),
     // Only pending items move: a late duplicate attempt must not undo a delivery.
     settleItem: this.db.prepare(
@@ -111,7 +116,7 @@ export class SqliteOutboxStore implements OutboxStore {
       'SELECT * FROM outbox WHERE account_id = ? AND state = ? ORDER BY id DESC LIMIT ?',
     ),
     countByState: this.db.prepare<[], { state: OutboxItem['state']; count: number }>(
-      'SELECT state, count(*) AS count FROM outbox GROUP BY state',
+      'SELECT state, sum(payload_count) AS count FROM outbox GROUP BY state',
     ),
   }));
 
@@ -132,6 +137,7 @@ export class SqliteOutboxStore implements OutboxStore {
         accountId: attempt.accountId,
         url: attempt.url,
         itemIds: JSON.stringify(attempt.itemIds),
+        payloadCount: attempt.payloadCount,
         attemptNo: attempt.attemptNo,
         startedAt: attempt.startedAt,
         durationMs: attempt.durationMs,
@@ -149,19 +155,24 @@ export class SqliteOutboxStore implements OutboxStore {
 
   constructor(private readonly db: Db) {}
 
-  /** Inserts items inside the caller's transaction; other sub-stores enqueue webhooks through this. */
+  /**
+   * Inserts items inside the caller's transaction, packed into rows per target; other sub-stores
+   * enqueue webhooks through this.
+   */
   insertItems(items: readonly OutboxItemInput[]): void {
+    if (items.length === 0) return;
     const { insert } = this.sql();
-    for (const item of items) {
+    for (const row of packOutboxItems(items)) {
       insert.run({
-        accountId: item.accountId,
-        url: item.url,
-        format: item.format,
-        payload: JSON.stringify(item.payload),
-        security: jsonOrNull(item.security),
-        subscriptionId: orNull(item.subscriptionId),
-        createdAt: item.createdAt,
-        dueAt: item.dueAt,
+        accountId: row.accountId,
+        url: row.url,
+        format: row.format,
+        payloads: row.payloads,
+        payloadCount: row.payloadCount,
+        security: jsonOrNull(row.security),
+        subscriptionId: orNull(row.subscriptionId),
+        createdAt: row.createdAt,
+        dueAt: row.dueAt,
       });
     }
   }

@@ -1,6 +1,7 @@
 import { initialMigration } from './001-initial.js';
 import { pipelineIndexesMigration } from './002-pipeline-indexes.js';
+import { groupedOutboxMigration } from './003-grouped-outbox.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initialMigration, pipelineIndexesMigration];
+export const migrations: readonly Migration[] = [initialMigration, pipelineIndexesMigration, groupedOutboxMigration];
