@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import postgres from 'postgres';
 
 export interface Child {
   process: ChildProcess;
@@ -76,4 +77,14 @@ export function serverEnv(options: { dataDir: string; port: number; apiKey: stri
     env.DATABASE_SCHEMA = options.schema;
   }
   return env;
+}
+
+/** Removes a benchmarked server's schema: each run writes hundreds of thousands of rows. */
+export async function dropSchema(postgresUrl: string, schema: string): Promise<void> {
+  const sql = postgres(postgresUrl, { max: 1, onnotice: () => {} });
+  try {
+    await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  } finally {
+    await sql.end();
+  }
 }

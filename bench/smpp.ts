@@ -12,7 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../src/core/auth/api-keys.js';
 import { randomHex } from '../src/core/ids.js';
-import { freePort, peakRssMb, serverEnv, startChild } from './processes.js';
+import { dropSchema, freePort, peakRssMb, serverEnv, startChild } from './processes.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 const { values } = parseArgs({
@@ -72,10 +72,11 @@ async function main(): Promise<void> {
   const webhookUrl = receiver.url;
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-smpp-'));
+  const schema = `bench_${randomHex(4)}`;
   const apiKey = generateApiKey();
   const port = await freePort();
   const env = {
-    ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema: `bench_${randomHex(4)}` }),
+    ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema }),
     SWITCHBOARD_SMPP_URL: `smpp://bench:bench@127.0.0.1:${smppPort}?binds=${values.binds}&window=${values.window}`,
   };
   const server = await startChild(cli, ['serve'], env, ['--max-semi-space-size=8'], `http://127.0.0.1:${port}`, '/health');
@@ -121,6 +122,7 @@ async function main(): Promise<void> {
   await server.stop();
   await simulator.stop();
   await rm(dataDir, { recursive: true, force: true });
+  if (postgresUrl) await dropSchema(postgresUrl, schema);
 }
 
 main().catch((error: unknown) => {

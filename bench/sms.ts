@@ -11,7 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../src/core/auth/api-keys.js';
 import { randomHex } from '../src/core/ids.js';
-import { type Child, freePort, peakRssMb, serverEnv, startChild } from './processes.js';
+import { type Child, dropSchema, freePort, peakRssMb, serverEnv, startChild } from './processes.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 const { values } = parseArgs({
@@ -56,11 +56,16 @@ async function startSwitchboard(): Promise<Child & { apiKey: string; cleanup(): 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
   const apiKey = generateApiKey();
   const port = await freePort();
-  const env = { ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema: `bench_${randomHex(4)}` }), SWITCHBOARD_SANDBOX_LATENCY_MS: '0' };
+  const schema = `bench_${randomHex(4)}`;
+  const env = { ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema }), SWITCHBOARD_SANDBOX_LATENCY_MS: '0' };
   // What `npm start` and the CLI's shebang run the server with.
   const nodeArgs = ['--max-semi-space-size=8', ...(values['node-args'] ? values['node-args'].split(' ') : [])];
   const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
-  return { ...child, apiKey, cleanup: () => rm(dataDir, { recursive: true, force: true }) };
+  const cleanup = async (): Promise<void> => {
+    await rm(dataDir, { recursive: true, force: true });
+    if (postgresUrl) await dropSchema(postgresUrl, schema);
+  };
+  return { ...child, apiKey, cleanup };
 }
 
 function smsBody(destinations: number, webhookUrl?: string): string {
