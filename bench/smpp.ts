@@ -12,6 +12,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../src/core/auth/api-keys.js';
 import { randomHex } from '../src/core/ids.js';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 import { dropSchema, freePort, peakRssMb, serverEnv, startChild } from './processes.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
     ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema }),
     SWITCHBOARD_SMPP_URL: `smpp://bench:bench@127.0.0.1:${smppPort}?binds=${values.binds}&window=${values.window}`,
   };
-  const server = await startChild(cli, ['serve'], env, ['--max-semi-space-size=8'], `http://127.0.0.1:${port}`, '/health');
+  const server = await startChild(cli, ['serve'], env, [...SERVER_NODE_FLAGS], `http://127.0.0.1:${port}`, '/health');
 
   const body = JSON.stringify({
     messages: [{ sender: 'Bench', destinations: [{ to: '41793026727' }], content: { text: 'Your verification code is 123456' }, webhooks: { delivery: { url: webhookUrl } } }],

@@ -11,6 +11,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { generateApiKey } from '../src/core/auth/api-keys.js';
 import { randomHex } from '../src/core/ids.js';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 import { type Child, dropSchema, freePort, peakRssMb, serverEnv, startChild } from './processes.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
@@ -59,7 +60,7 @@ async function startSwitchboard(): Promise<Child & { apiKey: string; cleanup(): 
   const schema = `bench_${randomHex(4)}`;
   const env = { ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema }), SWITCHBOARD_SANDBOX_LATENCY_MS: '0' };
   // What `npm start` and the CLI's shebang run the server with.
-  const nodeArgs = ['--max-semi-space-size=8', ...(values['node-args'] ? values['node-args'].split(' ') : [])];
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(values['node-args'] ? values['node-args'].split(' ') : [])];
   const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
   const cleanup = async (): Promise<void> => {
     await rm(dataDir, { recursive: true, force: true });

@@ -1,6 +1,5 @@
-#!/usr/bin/env -S node --max-semi-space-size=8
-// A smaller young generation keeps the server's memory down; the default lets garbage of
-// short-lived request objects reach tens of megabytes between scavenges. (npm start passes the same.)
+#!/usr/bin/env -S node --max-semi-space-size=8 --heap-growing-percent=100
+// The flags are SERVER_NODE_FLAGS (src/node-flags.ts), which says why; npm start passes the same.
 import { parseArgs } from 'node:util';
 import { generateApiKey, hashApiKey, keyLookup } from './core/auth/api-keys.js';
 import { systemClock } from './core/clock.js';

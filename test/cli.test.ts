@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 import { startChildServer } from './helpers/child-server.js';
 import { testEnv } from './helpers/server.js';
 
@@ -85,5 +86,15 @@ describe('command line', () => {
     const unknown = await switchboard(await testEnv(), 'frobnicate');
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command/);
+  });
+
+  it('starts with the same V8 flags from the shebang and from npm start, and Node accepts them', async () => {
+    const flags = SERVER_NODE_FLAGS.join(' ');
+    const shebang = (await readFile(cli, 'utf8')).split('\n', 1)[0];
+    assert.equal(shebang, `#!/usr/bin/env -S node ${flags}`);
+    const scripts = (JSON.parse(await readFile('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts;
+    assert.match(scripts.start!, new RegExp(`node ${flags} dist/src/cli\\.js serve$`));
+    const { stderr } = await run(process.execPath, [...SERVER_NODE_FLAGS, '-e', '0']);
+    assert.equal(stderr, '');
   });
 });

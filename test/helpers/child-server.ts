@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../src/node-flags.js';
 
 const cli = path.resolve('dist/src/cli.js');
 
@@ -27,7 +28,7 @@ export interface ChildServer {
 /** Runs `switchboard serve` as a separate process, as a user would, and waits for /health. */
 export async function startChildServer(env: Record<string, string>): Promise<ChildServer> {
   const port = env.PORT && env.PORT !== '0' ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, ['--max-semi-space-size=8', cli, 'serve'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, cli, 'serve'], {
     env: { ...process.env, ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
