@@ -149,8 +149,12 @@ export class Engine implements EngineHandle {
     const events: CarrierEvents = {
       receipts: async (carrier, receipts) => {
         if (!(await engine.statusRecorder.recordReceipts(carrier, receipts))) throw new Error('receipts could not be stored');
+        // A network does not send an acknowledged receipt again. The sandbox's own receipts need
+        // no sync: after a restart it reissues those of every message still submitted.
+        if (carrier !== engine.sandbox.name) await deps.store.flushToDisk();
       },
       // Failures are logged by the service; the network delivers again what was not acknowledged.
+      // The store syncs an inbound message before this resolves.
       inbound: async (messages) => void (await engine.inbound.receive(messages)),
     };
     for (const carrier of engine.carriers) await carrier.start(events);

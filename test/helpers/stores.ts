@@ -46,14 +46,17 @@ export function storeDrivers(): StoreDriver[] {
   if (url) {
     drivers.push({
       name: 'postgres',
-      open: async () => {
-        const schema = `test_${randomBytes(6).toString('hex')}`;
-        postgresSchemas.push(schema);
-        return migrated(await openStore({ url, dataDir: os.tmpdir(), schema }));
-      },
+      open: async () => migrated(await openStore({ url, dataDir: os.tmpdir(), schema: newPostgresSchema() })),
     });
   }
   return drivers;
+}
+
+/** A fresh schema name for a PostgreSQL store; cleanupStores() drops it. */
+export function newPostgresSchema(): string {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  postgresSchemas.push(schema);
+  return schema;
 }
 
 /** Closes a store opened here before the suite ends (its PostgreSQL schema is still dropped by cleanupStores). */

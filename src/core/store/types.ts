@@ -393,6 +393,12 @@ export interface Store {
   readonly driver: 'sqlite' | 'postgres';
   /** Applies pending versioned migrations; returns the versions applied. */
   migrate(): Promise<string[]>;
+  /**
+   * Resolves once every commit made so far through this store is on disk. Writes that a network
+   * acknowledges (receipts, inbound messages) call it before the acknowledgement goes out; it
+   * costs nothing where each commit already waits for the disk.
+   */
+  flushToDisk(): Promise<void>;
   close(): Promise<void>;
   accounts: AccountStore;
   keys: ApiKeyStore;

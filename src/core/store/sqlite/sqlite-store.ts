@@ -11,7 +11,7 @@ import { SqlitePhoneStore } from './phones.js';
 import { SqliteReportStore } from './reports.js';
 import { SqliteSubscriptionStore } from './subscriptions.js';
 import { WalCheckpointer } from './wal-checkpointer.js';
-import { closeWalSync, syncWalAfterCommits } from './wal-sync.js';
+import { closeWalSync, durable, syncWalAfterCommits } from './wal-sync.js';
 
 /**
  * Opens (creating if needed) a SQLite database file. Does not migrate; call `migrate()`.
@@ -27,7 +27,9 @@ import { closeWalSync, syncWalAfterCommits } from './wal-sync.js';
  * - `engine`: commits are not fsynced one by one (synchronous=NORMAL). A process crash loses nothing
  *   (the WAL is in the OS's cache); a power loss can roll back the last pipeline transitions, which
  *   are then done again (a message may be sent or a webhook posted twice, never lost). The next
- *   fsynced acceptance commit makes every earlier engine commit durable too, the WAL being one file.
+ *   fsynced commit makes every earlier engine commit durable too, the WAL being one file. What a
+ *   network is told is stored — an inbound message, a receipt — waits for a sync of the WAL first
+ *   (inbound inserts, flushToDisk), as acceptance does, since the network will not send it again.
  * - `all`: one connection doing both, fsynced.
  */
 export type SqliteRole = 'acceptance' | 'engine' | 'all';
@@ -44,8 +46,9 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
   const db = new Database(path, { timeout: 5000 });
   db.pragma('journal_mode = WAL');
   // A 200 means durable: acceptance commits are synced (after the commit, see wal-sync.ts), `all` in it.
-  const deferSync = role === 'acceptance' && !db.memory;
-  db.pragma(`synchronous = ${role === 'engine' || deferSync ? 'NORMAL' : 'FULL'}`);
+  // The engine syncs the same way, but only where it waits for durability (flushToDisk, inbound).
+  const deferSync = (role === 'acceptance' || role === 'engine') && !db.memory;
+  db.pragma(`synchronous = ${deferSync ? 'NORMAL' : 'FULL'}`);
   if (deferSync) syncWalAfterCommits(db, db.name);
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
@@ -74,6 +77,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
   return {
     driver: 'sqlite',
     migrate: async () => runMigrations(db, migrations),
+    flushToDisk: () => durable(db),
     close: async () => {
       await checkpointer?.stop();
       await closeWalSync(db);
