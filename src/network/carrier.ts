@@ -25,7 +25,17 @@ export interface OutboundSms {
 }
 
 export type SubmitOutcome =
-  | { pk: number; accountId: string; ok: true; carrierMessageId: string }
+  | {
+      pk: number;
+      accountId: string;
+      ok: true;
+      carrierMessageId: string;
+      /**
+       * The network already knows the final outcome (the sandbox at zero latency): the pipeline
+       * records the submit and this status in one write, and no receipt follows.
+       */
+      settled?: { status: StatusRef; errorId: number; at: number };
+    }
   /** `retryable`: try again later (throttled, bind down); otherwise final with this status. */
   | { pk: number; accountId: string; ok: false; retryable: boolean; status: StatusRef; errorId: number };
 

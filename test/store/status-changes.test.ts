@@ -51,6 +51,28 @@ for (const driver of storeDrivers()) {
       assert.equal(stored?.doneAt, undefined);
     });
 
+    it('a change that carries its submit ends a claimed message with the carrier id and sentAt', async () => {
+      const { a } = await twoAccounts(store());
+      const message = newMessage(a.id);
+      const [pk] = await insertAll(store(), [message]);
+      await store().messages.claimDue(T0, 100, T0 + LEASE);
+      const change = deliveredChange(message, pk!, T0 + 10);
+      change.submitted = { carrier: 'sandbox', carrierMessageId: 'carrier-1', at: T0 + 10 };
+      await store().messages.applyStatusChanges([change]);
+
+      const stored = await store().messages.get(a.id, message.messageId);
+      assert.equal(stored?.state, 'final');
+      assert.deepEqual(stored?.status, DELIVERED);
+      assert.equal(stored?.carrier, 'sandbox');
+      assert.equal(stored?.carrierMessageId, 'carrier-1');
+      assert.equal(stored?.sentAt, T0 + 10);
+      assert.equal(stored?.doneAt, T0 + 10);
+      assert.equal((await pendingReports(store(), a.id)).length, 1);
+      // Nothing is left to claim again or to wait for a receipt.
+      assert.deepEqual(await store().messages.claimDue(T0 + 2 * LEASE, 100, T0 + 3 * LEASE), []);
+      assert.deepEqual(await store().messages.listSubmitted('sandbox', 100), []);
+    });
+
     it('a final change finalizes the message, sets doneAt and keeps sentAt', async () => {
       const { a } = await twoAccounts(store());
       const { message, pk } = await submitted(store(), a.id);

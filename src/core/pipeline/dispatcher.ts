@@ -7,7 +7,7 @@ import { yieldToEventLoop } from '../yield.js';
 import { nextWindowOpening } from './delivery-window.js';
 import type { HandoffSlots } from './handoff-slots.js';
 import { ERROR, STATUS, ref } from './statuses.js';
-import type { StatusRecorder } from './status-recorder.js';
+import type { SettledSubmit, StatusRecorder } from './status-recorder.js';
 
 export interface DispatcherDeps {
   store: Store;
@@ -259,12 +259,15 @@ export class Dispatcher {
     }
     const byPk = new Map(outcomes.map((o) => [o.pk, o]));
     const submitted: SubmitResult[] = [];
+    const settled: SettledSubmit[] = [];
     const retry: Array<{ accountId: string; pk: number; dueAt: number }> = [];
     const refused = new Map<string, { status: StatusRef; errorId: number; messages: ClaimedMessage[] }>();
     for (const { message } of pending) {
       const outcome = byPk.get(message.pk);
       if (outcome?.ok) {
-        submitted.push({ accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at });
+        const result = { accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at };
+        if (outcome.settled) settled.push({ message, submit: result, outcome: outcome.settled });
+        else submitted.push(result);
       } else if (outcome === undefined || outcome.retryable) {
         retry.push({ accountId: message.accountId, pk: message.pk, dueAt: Math.min(at + this.backoff(message.attempts), message.validUntil) });
       } else {
@@ -289,6 +292,10 @@ export class Dispatcher {
         remembered.push(message);
       }
       this.deps.recorder.remember(carrier.name, remembered);
+    }
+    if (settled.length > 0) {
+      await this.deps.recorder.recordSettled(settled);
+      this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, settled.length);
     }
     if (retry.length > 0) await this.deps.store.messages.requeue(retry);
     for (const group of refused.values()) await this.deps.recorder.recordFinal(group.messages, group.status, group.errorId);

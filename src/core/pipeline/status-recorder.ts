@@ -3,7 +3,7 @@ import type { CarrierReceipt } from '../../network/carrier.js';
 import { reportDataFromMessage } from '../../sms/wire/report-shapes.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
-import type { OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage } from '../store/types.js';
+import type { OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
 import type { SubscriptionMatcher } from '../subscriptions/matcher.js';
 import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
 import { statusObject } from './statuses.js';
@@ -34,6 +34,13 @@ interface StatusUpdate {
 }
 
 const LOOKUP_CHUNK = 1000;
+
+/** A message the carrier took and already gave its final outcome (SubmitOutcome.settled). */
+export interface SettledSubmit {
+  message: StoredMessage;
+  submit: SubmitResult;
+  outcome: { status: StatusRef; errorId: number; at: number };
+}
 
 /**
  * Turns carrier receipts and pipeline verdicts into status changes, each written atomically with
@@ -111,6 +118,25 @@ export class StatusRecorder {
     const at = this.deps.clock.now();
     const changes: StatusChange[] = [];
     for (const message of messages) changes.push(await this.changeFor(message, { status, errorId, final: true, at }));
+    await this.apply(changes);
+  }
+
+  /**
+   * Stores the submit and the final status of messages whose carrier knew the outcome at once, in
+   * one write per message: the report reads as if a receipt had followed the submit.
+   */
+  async recordSettled(settled: SettledSubmit[]): Promise<void> {
+    const changes: StatusChange[] = [];
+    for (const { message, submit, outcome } of settled) {
+      // The claimed object is the dispatcher's alone: updating it in place avoids a copy per message.
+      message.state = 'submitted';
+      message.carrier = submit.carrier;
+      message.carrierMessageId = submit.carrierMessageId;
+      message.sentAt = submit.at;
+      const change = await this.changeFor(message, { status: outcome.status, errorId: outcome.errorId, final: true, at: outcome.at });
+      change.submitted = { carrier: submit.carrier, carrierMessageId: submit.carrierMessageId, at: submit.at };
+      changes.push(change);
+    }
     await this.apply(changes);
   }
 

@@ -202,6 +202,11 @@ export interface StatusChange {
   final: boolean;
   at: number;
   mccMnc?: string;
+  /**
+   * The message was submitted in this same step, to a carrier that knew the outcome at once: the
+   * submit's carrier id and time are stored with the status instead of by a markSubmitted first.
+   */
+  submitted?: { carrier: string; carrierMessageId: string; at: number };
   /** Put a consume-once report in the pull queue. */
   pullReport?: ReportData;
   /** Webhook items to enqueue. */

@@ -21,7 +21,8 @@ import { ERROR, STATUS, type ErrorObject, type StatusObject } from '../../core/p
  * Only DELIVERED messages reach the virtual phone's inbox, at submit time (a test can read a code
  * at once; the receipt follows after the latency). With a latency above zero, every outcome that
  * ends in a receipt first reports PENDING_ENROUTE at submit time, so intermediate reports can be
- * exercised.
+ * exercised; at zero latency the final status comes with the submit (SubmitOutcome.settled) and the
+ * pipeline stores both in one write.
  */
 export const SANDBOX_OUTCOMES = ['DELIVERED', 'UNDELIVERABLE', 'EXPIRED', 'REJECTED', 'NO_REPORT', 'REFUSED', 'THROTTLED'] as const;
 

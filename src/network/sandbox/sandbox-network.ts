@@ -74,14 +74,17 @@ export class SandboxNetwork implements Carrier {
         continue;
       }
       const carrierMessageId = timeOrderedUuid();
-      outcomes.push({ pk, accountId, ok: true, carrierMessageId });
       if (decision.outcome === 'DELIVERED') inbox.push(phoneEntry(message, now));
+      if (behaviour === 'receipt' && decision.latencyMs <= 0) {
+        // At zero latency the outcome is known now: the pipeline stores it with the submit, in one
+        // write, instead of a receipt a moment later (and no en-route state worth reporting).
+        const settled = { status: decision.status, errorId: decision.errorId, at: now };
+        outcomes.push({ pk, accountId, ok: true, carrierMessageId, settled });
+        continue;
+      }
+      outcomes.push({ pk, accountId, ok: true, carrierMessageId });
       if (behaviour === 'receipt') {
-        // En route is only a state worth reporting while there is latency; at zero latency the final
-        // receipt follows in the same instant, and skipping it halves the receipt work.
-        if (decision.latencyMs > 0) {
-          receipts.push({ carrierMessageId, status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id, final: false, at: now });
-        }
+        receipts.push({ carrierMessageId, status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id, final: false, at: now });
         receipts.push(finalReceipt(carrierMessageId, decision, now + decision.latencyMs));
       }
     }

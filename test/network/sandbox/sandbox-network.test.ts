@@ -78,15 +78,22 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(received[1], { carrierMessageId: id, status: ref(STATUS.DELIVERED_TO_HANDSET), errorId: 0, final: true, at: T0 + 1000 });
     });
 
-    it('with zero latency only the final receipts leave, in one batch right away', async () => {
-      const batches: CarrierReceipt[][] = [];
-      sandbox = new SandboxNetwork({ store: store(), clock, log: silentLogger(), latencyMs: 0, tickMs: 60_000 });
-      await sandbox.start({ receipts: async (_carrier, receipts) => void batches.push(receipts), inbound: async () => {} });
-      await sandbox.submit([sms('41793026727'), sms('41793026728')]);
-      await eventually(async () => (batches.length > 0 ? true : undefined), 1000);
-      assert.equal(batches.length, 1);
-      assert.equal(batches[0]!.length, 2);
-      assert.deepEqual(batches[0]!.map((r) => r.final), [true, true]);
+    it('with zero latency gives the final outcome with the submit, and no receipt follows', async () => {
+      await open({ latencyMs: 0 });
+      const outcomes = await sandbox.submit([sms('41793026727'), sms('41790009001')]);
+      const settledOf = (outcome: SubmitOutcome) => (outcome.ok ? outcome.settled : undefined);
+      assert.deepEqual(settledOf(outcomes[0]!), { status: ref(STATUS.DELIVERED_TO_HANDSET), errorId: 0, at: T0 });
+      assert.deepEqual(settledOf(outcomes[1]!), { status: ref(STATUS.UNDELIVERABLE_NOT_DELIVERED), errorId: ERROR.EC_ABSENT_SUBSCRIBER_SM.id, at: T0 });
+      clock.advance(60_000);
+      await settle(30);
+      assert.equal(received.length, 0);
+      assert.equal(sandbox.pendingReceipts, 0);
+    });
+
+    it('with a latency gives no outcome with the submit: receipts report it', async () => {
+      await open({ latencyMs: 1 });
+      const [outcome] = await sandbox.submit([sms('41793026727')]);
+      assert.equal(outcome!.ok && outcome!.settled, undefined);
     });
 
     it('records only delivered messages in the phone inbox, binary as hex', async () => {
@@ -132,16 +139,17 @@ for (const driver of storeDrivers()) {
         { match: { number: '447700900123' }, outcome: 'EXPIRED' },
       ]);
       const outcomes = await sandbox.submit([sms('41790009001'), sms('447700900999'), sms('+447700900123'), sms('447700900123', { accountId: OTHER })]);
-      const ids = outcomes.map(accepted);
-      await eventually(async () => (received.filter((r) => r.final).length === 4 ? true : undefined));
-      const finalFor = (id: string) => received.find((r) => r.carrierMessageId === id && r.final)!;
-      assert.deepEqual(finalFor(ids[0]!).status, ref(STATUS.DELIVERED_TO_HANDSET));
-      assert.deepEqual(finalFor(ids[1]!).status, ref(STATUS.REJECTED_DESTINATION));
-      assert.equal(finalFor(ids[1]!).errorId, ERROR.EC_INVALID_DESTINATION_ADDRESS.id);
-      assert.deepEqual(finalFor(ids[2]!).status, ref(STATUS.UNDELIVERABLE_NOT_DELIVERED));
-      assert.equal(finalFor(ids[2]!).errorId, ERROR.EC_ABSENT_SUBSCRIBER_SM.id);
+      const finals = outcomes.map((outcome) => {
+        assert.ok(outcome.ok && outcome.settled, 'expected the outcome with the submit at zero latency');
+        return outcome.settled;
+      });
+      assert.deepEqual(finals[0]!.status, ref(STATUS.DELIVERED_TO_HANDSET));
+      assert.deepEqual(finals[1]!.status, ref(STATUS.REJECTED_DESTINATION));
+      assert.equal(finals[1]!.errorId, ERROR.EC_INVALID_DESTINATION_ADDRESS.id);
+      assert.deepEqual(finals[2]!.status, ref(STATUS.UNDELIVERABLE_NOT_DELIVERED));
+      assert.equal(finals[2]!.errorId, ERROR.EC_ABSENT_SUBSCRIBER_SM.id);
       // Another account does not see this account's rules: the file rule for 44… applies.
-      assert.deepEqual(finalFor(ids[3]!).status, ref(STATUS.REJECTED_DESTINATION));
+      assert.deepEqual(finals[3]!.status, ref(STATUS.REJECTED_DESTINATION));
       assert.deepEqual(sandbox.rulesFor(OTHER), []);
     });
 

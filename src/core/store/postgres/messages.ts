@@ -286,6 +286,9 @@ export class PgMessageStore implements MessageStore {
     const finals = new Array<number>(n);
     const ats = new Array<number>(n);
     const mccMncs = new Array<string | null>(n);
+    const carriers = new Array<string | null>(n);
+    const carrierMessageIds = new Array<string | null>(n);
+    const sentAts = new Array<number | null>(n);
     const tags = new Array<number>(n);
     const reportTags: number[] = [];
     const reportAccounts: string[] = [];
@@ -310,6 +313,9 @@ export class PgMessageStore implements MessageStore {
       finals[i] = c.final ? 1 : 0;
       ats[i] = c.at;
       mccMncs[i] = opt(c.mccMnc);
+      carriers[i] = c.submitted?.carrier ?? null;
+      carrierMessageIds[i] = c.submitted?.carrierMessageId ?? null;
+      sentAts[i] = c.submitted?.at ?? null;
       tags[i] = tag;
       if (c.pullReport) {
         reportTags.push(tag);
@@ -335,13 +341,18 @@ export class PgMessageStore implements MessageStore {
           status_id = c.status_id,
           error_id = c.error_id,
           mcc_mnc = coalesce(c.mcc_mnc, m.mcc_mnc),
+          carrier = coalesce(c.carrier, m.carrier),
+          carrier_message_id = coalesce(c.carrier_message_id, m.carrier_message_id),
+          sent_at = coalesce(c.sent_at, m.sent_at),
           state = CASE WHEN c.final = 1 THEN 'final' ELSE m.state END,
           done_at = CASE WHEN c.final = 1 THEN c.at ELSE m.done_at END,
           lease_until = CASE WHEN c.final = 1 THEN NULL ELSE m.lease_until END
         FROM unnest(
           ${accountIds}::text[], ${pks}::int8[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
-          ${finals}::int4[], ${ats}::int8[], ${mccMncs}::text[], ${tags}::int8[]
-        ) AS c(account_id, pk, status_group_id, status_id, error_id, final, at, mcc_mnc, tag)
+          ${finals}::int4[], ${ats}::int8[], ${mccMncs}::text[], ${carriers}::text[], ${carrierMessageIds}::text[],
+          ${sentAts}::int8[], ${tags}::int8[]
+        ) AS c(account_id, pk, status_group_id, status_id, error_id, final, at, mcc_mnc, carrier, carrier_message_id,
+               sent_at, tag)
         WHERE m.pk = c.pk AND m.account_id = c.account_id AND m.state <> 'final'
         RETURNING c.tag
       ), rep AS (

@@ -87,9 +87,15 @@ export class SqliteMessageStore implements MessageStore {
       mccMnc: string | null;
       final: 0 | 1;
       at: number;
+      carrier: string | null;
+      carrierMessageId: string | null;
+      sentAt: number | null;
     }>(
       `UPDATE messages SET status_group_id = @groupId, status_id = @statusId, error_id = @errorId,
          mcc_mnc = coalesce(@mccMnc, mcc_mnc),
+         carrier = coalesce(@carrier, carrier),
+         carrier_message_id = coalesce(@carrierMessageId, carrier_message_id),
+         sent_at = coalesce(@sentAt, sent_at),
          state = CASE WHEN @final THEN 'final' ELSE state END,
          done_at = CASE WHEN @final THEN @at ELSE done_at END,
          lease_until = CASE WHEN @final THEN NULL ELSE lease_until END
@@ -140,6 +146,9 @@ export class SqliteMessageStore implements MessageStore {
           mccMnc: orNull(change.mccMnc),
           final: flag(change.final),
           at: change.at,
+          carrier: change.submitted?.carrier ?? null,
+          carrierMessageId: change.submitted?.carrierMessageId ?? null,
+          sentAt: change.submitted?.at ?? null,
         });
         if (updated === 0) continue;
         if (change.pullReport) this.reports.insertReport(change.accountId, change.pk, change.pullReport, change.at);
