@@ -35,7 +35,9 @@ describe('webhook attempts and items API', () => {
 
   it('lists every attempt newest first and every item with its state', async () => {
     const accountId = await defaultAccountId(server);
-    // Enqueued apart, so they are two items that travel in one POST.
+    // Enqueued apart, so they are two items that travel in one POST; due a moment from now, so the
+    // sender cannot take the first before the second is stored.
+    const due = clock.now() + 1000;
     for (const messageId of ['m1', 'm2']) {
       await server.ctx.store.outbox.enqueue([{
         accountId,
@@ -43,10 +45,11 @@ describe('webhook attempts and items API', () => {
         format: 'sms-dlr',
         payload: { messageId },
         security: { type: 'BASIC' as const, username: 'u', password: 'never-shown' },
-        createdAt: T0,
-        dueAt: T0,
+        createdAt: clock.now(),
+        dueAt: due,
       }]);
     }
+    clock.set(due);
     server.ctx.engine.nudgeWebhooks();
     await receiver.waitForPosts(1);
     const [failed] = await eventually(async () => {
@@ -60,7 +63,7 @@ describe('webhook attempts and items API', () => {
       url: receiver.url,
       itemCount: 2,
       attempt: 1,
-      startedAt: formatInfobipTime(T0),
+      startedAt: formatInfobipTime(due),
       durationMs: 0,
       httpStatus: 500,
       outcome: 'retry',
@@ -76,12 +79,12 @@ describe('webhook attempts and items API', () => {
         format: 'sms-dlr',
         attempts: 1,
         state: 'pending',
-        dueAt: formatInfobipTime(T0 + RETRY_MS),
+        dueAt: formatInfobipTime(due + RETRY_MS),
         lastError: 'HTTP 500',
       });
     }
 
-    clock.set(T0 + RETRY_MS);
+    clock.set(due + RETRY_MS);
     server.ctx.engine.nudgeWebhooks();
     await receiver.waitForPosts(2);
     const both = await eventually(async () => {
