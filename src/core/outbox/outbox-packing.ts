@@ -1,19 +1,8 @@
-import type { OutboxItemInput, WebhookSecurity } from '../store/types.js';
+import type { OutboxItem, OutboxItemInput, WebhookSecurity } from '../store/types.js';
 import { maxItemsPerPost } from './webhook-body.js';
 
 /** An outbox row to insert: payloads of one target, at most one POST's worth. */
-export interface PackedOutboxRow {
-  accountId: string;
-  url: string;
-  format: string;
-  /** JSON array text. */
-  payloads: string;
-  payloadCount: number;
-  security?: WebhookSecurity;
-  subscriptionId?: string;
-  createdAt: number;
-  dueAt: number;
-}
+export type PackedOutboxRow = Omit<OutboxItem, 'id' | 'attempts' | 'state' | 'lastError'>;
 
 /** Items with equal keys may share a row, and later a POST. */
 export function outboxTargetKey(item: {
