@@ -266,7 +266,7 @@ export class Dispatcher {
       const outcome = byPk.get(message.pk);
       if (outcome?.ok) {
         const result = { accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at };
-        if (outcome.settled) settled.push({ message, submit: result, outcome: outcome.settled });
+        if (outcome.settled) settled.push({ message: markedSubmitted(message, result), submit: result, outcome: outcome.settled });
         else submitted.push(result);
       } else if (outcome === undefined || outcome.retryable) {
         retry.push({ accountId: message.accountId, pk: message.pk, dueAt: Math.min(at + this.backoff(message.attempts), message.validUntil) });
@@ -282,15 +282,7 @@ export class Dispatcher {
       this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, submitted.length);
       const byPkMessage = new Map(pending.map((p) => [p.message.pk, p.message]));
       const remembered: StoredMessage[] = [];
-      for (const result of submitted) {
-        // The claimed object is ours alone: updating it in place avoids a copy per message.
-        const message: StoredMessage = byPkMessage.get(result.pk)!;
-        message.state = 'submitted';
-        message.carrier = result.carrier;
-        message.carrierMessageId = result.carrierMessageId;
-        message.sentAt = result.at;
-        remembered.push(message);
-      }
+      for (const result of submitted) remembered.push(markedSubmitted(byPkMessage.get(result.pk)!, result));
       this.deps.recorder.remember(carrier.name, remembered);
     }
     if (settled.length > 0) {
@@ -337,4 +329,13 @@ function toOutbound(message: ClaimedMessage): OutboundSms {
   if (message.webhook.intermediateReport) outbound.intermediateReport = true;
   if (message.sender !== undefined) outbound.sender = message.sender;
   return outbound;
+}
+
+/** The claimed object is the dispatcher's alone: updating it in place avoids a copy per message. */
+function markedSubmitted(message: StoredMessage, result: SubmitResult): StoredMessage {
+  message.state = 'submitted';
+  message.carrier = result.carrier;
+  message.carrierMessageId = result.carrierMessageId;
+  message.sentAt = result.at;
+  return message;
 }

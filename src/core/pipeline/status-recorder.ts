@@ -37,6 +37,7 @@ const LOOKUP_CHUNK = 1000;
 
 /** A message the carrier took and already gave its final outcome (SubmitOutcome.settled). */
 export interface SettledSubmit {
+  /** As submitted: state, carrier id and sentAt already set from `submit`. */
   message: StoredMessage;
   submit: SubmitResult;
   outcome: { status: StatusRef; errorId: number; at: number };
@@ -128,11 +129,6 @@ export class StatusRecorder {
   async recordSettled(settled: SettledSubmit[]): Promise<void> {
     const changes: StatusChange[] = [];
     for (const { message, submit, outcome } of settled) {
-      // The claimed object is the dispatcher's alone: updating it in place avoids a copy per message.
-      message.state = 'submitted';
-      message.carrier = submit.carrier;
-      message.carrierMessageId = submit.carrierMessageId;
-      message.sentAt = submit.at;
       const change = await this.changeFor(message, { status: outcome.status, errorId: outcome.errorId, final: true, at: outcome.at });
       change.submitted = { carrier: submit.carrier, carrierMessageId: submit.carrierMessageId, at: submit.at };
       changes.push(change);
