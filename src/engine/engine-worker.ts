@@ -3,6 +3,7 @@ import { systemClock } from '../core/clock.js';
 import { Metrics } from '../core/metrics.js';
 import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import { openStore } from '../core/store/open-store.js';
+import type { ClaimedMessage } from '../core/store/types.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';
 import { createLogger } from '../logger.js';
 import { Engine, HANDOFF_LIMIT } from './engine.js';
@@ -48,7 +49,7 @@ async function main(): Promise<void> {
 
   port.on('message', (message: ToEngine) => {
     if (message.type === 'handoff') {
-      engine.handOff(message.messages);
+      engine.handOff(JSON.parse(message.messages) as ClaimedMessage[]);
     } else if (message.type === 'nudge') {
       if (message.target === 'dispatcher') engine.nudgeDispatcher();
       else engine.nudgeWebhooks();

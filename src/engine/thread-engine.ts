@@ -68,7 +68,7 @@ export class ThreadEngine implements EngineHandle {
   handOff(messages: ClaimedMessage[]): void {
     // The caller frees the slots of messages that were not taken; their lease brings them back.
     if (this.stopping || this.dead) throw new Error('the engine thread is not running');
-    this.worker.postMessage({ type: 'handoff', messages } satisfies ToEngine);
+    this.worker.postMessage({ type: 'handoff', messages: JSON.stringify(messages) } satisfies ToEngine);
   }
 
   invalidateSubscriptions(accountId: string): void {

@@ -45,47 +45,74 @@ export interface MessageRow {
   lease_until: number | null;
 }
 
+// Positional parameters: binding by name looks each one up on an object, which measured a third
+// slower per row here, and this insert runs for every accepted message.
 export const MESSAGE_INSERT_SQL = `INSERT INTO messages (account_id, message_id, bulk_id, api, sender, destination,
     content, encoding, message_count, callback_data, entity_id, application_id, campaign_reference_id, webhook,
     extras, delivery_window, created_at, due_at, valid_until, state, status_group_id, status_id, error_id,
     attempts, lease_until)
-  VALUES (@accountId, @messageId, @bulkId, @api, @sender, @destination,
-    @content, @encoding, @messageCount, @callbackData, @entityId, @applicationId, @campaignReferenceId, @webhook,
-    @extras, @deliveryWindow, @createdAt, @dueAt, @validUntil, @state, @statusGroupId, @statusId, @errorId,
-    @attempts, @leaseUntil)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (account_id, message_id) DO NOTHING`;
 
-export function toInsertParams(message: NewMessage) {
-  return {
-    accountId: message.accountId,
-    messageId: message.messageId,
-    bulkId: message.bulkId,
-    api: message.api,
-    sender: orNull(message.sender),
-    destination: message.destination,
-    content: JSON.stringify(message.content),
-    encoding: message.encoding,
-    messageCount: message.messageCount,
-    callbackData: orNull(message.callbackData),
-    entityId: orNull(message.entityId),
-    applicationId: orNull(message.applicationId),
-    campaignReferenceId: orNull(message.campaignReferenceId),
-    webhook: JSON.stringify(message.webhook),
-    extras: jsonOrNull(message.extras),
-    deliveryWindow: jsonOrNull(message.deliveryWindow),
-    createdAt: message.createdAt,
-    dueAt: message.dueAt,
-    validUntil: message.validUntil,
-    state: message.state,
-    statusGroupId: message.status.groupId,
-    statusId: message.status.id,
-    errorId: message.errorId,
-    attempts: message.state === 'dispatching' ? 1 : 0,
-    leaseUntil: message.state === 'dispatching' ? orNull(message.leaseUntil) : null,
-  };
-}
+/** MESSAGE_INSERT_SQL's parameters, in its column order. */
+export type MessageInsertParams = [
+  accountId: string,
+  messageId: string,
+  bulkId: string,
+  api: ApiFamily,
+  sender: string | null,
+  destination: string,
+  content: string,
+  encoding: NewMessage['encoding'],
+  messageCount: number,
+  callbackData: string | null,
+  entityId: string | null,
+  applicationId: string | null,
+  campaignReferenceId: string | null,
+  webhook: string,
+  extras: string | null,
+  deliveryWindow: string | null,
+  createdAt: number,
+  dueAt: number,
+  validUntil: number,
+  state: MessageState,
+  statusGroupId: number,
+  statusId: number,
+  errorId: number,
+  attempts: number,
+  leaseUntil: number | null,
+];
 
-export type MessageInsertParams = ReturnType<typeof toInsertParams>;
+export function toInsertParams(message: NewMessage): MessageInsertParams {
+  const claimed = message.state === 'dispatching';
+  return [
+    message.accountId,
+    message.messageId,
+    message.bulkId,
+    message.api,
+    orNull(message.sender),
+    message.destination,
+    JSON.stringify(message.content),
+    message.encoding,
+    message.messageCount,
+    orNull(message.callbackData),
+    orNull(message.entityId),
+    orNull(message.applicationId),
+    orNull(message.campaignReferenceId),
+    JSON.stringify(message.webhook),
+    jsonOrNull(message.extras),
+    jsonOrNull(message.deliveryWindow),
+    message.createdAt,
+    message.dueAt,
+    message.validUntil,
+    message.state,
+    message.status.groupId,
+    message.status.id,
+    message.errorId,
+    claimed ? 1 : 0,
+    claimed ? orNull(message.leaseUntil) : null,
+  ];
+}
 
 export function toStoredMessage(row: MessageRow): StoredMessage {
   return compact({

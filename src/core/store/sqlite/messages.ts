@@ -78,28 +78,33 @@ export class SqliteMessageStore implements MessageStore {
        ORDER BY pk`,
     ),
     // Final is final: the state guard makes a late or duplicate receipt a no-op (changes = 0).
-    applyStatus: this.db.prepare<{
-      accountId: string;
-      pk: number;
-      groupId: number;
-      statusId: number;
-      errorId: number;
-      mccMnc: string | null;
-      final: 0 | 1;
-      at: number;
-      carrier: string | null;
-      carrierMessageId: string | null;
-      sentAt: number | null;
-    }>(
-      `UPDATE messages SET status_group_id = @groupId, status_id = @statusId, error_id = @errorId,
-         mcc_mnc = coalesce(@mccMnc, mcc_mnc),
-         carrier = coalesce(@carrier, carrier),
-         carrier_message_id = coalesce(@carrierMessageId, carrier_message_id),
-         sent_at = coalesce(@sentAt, sent_at),
-         state = CASE WHEN @final THEN 'final' ELSE state END,
-         done_at = CASE WHEN @final THEN @at ELSE done_at END,
-         lease_until = CASE WHEN @final THEN NULL ELSE lease_until END
-       WHERE account_id = @accountId AND pk = @pk AND state <> 'final'`,
+    // Positional parameters (see MESSAGE_INSERT_SQL); `final` is passed once per use.
+    applyStatus: this.db.prepare<
+      [
+        groupId: number,
+        statusId: number,
+        errorId: number,
+        mccMnc: string | null,
+        carrier: string | null,
+        carrierMessageId: string | null,
+        sentAt: number | null,
+        final: 0 | 1,
+        final: 0 | 1,
+        at: number,
+        final: 0 | 1,
+        accountId: string,
+        pk: number,
+      ]
+    >(
+      `UPDATE messages SET status_group_id = ?, status_id = ?, error_id = ?,
+         mcc_mnc = coalesce(?, mcc_mnc),
+         carrier = coalesce(?, carrier),
+         carrier_message_id = coalesce(?, carrier_message_id),
+         sent_at = coalesce(?, sent_at),
+         state = CASE WHEN ? THEN 'final' ELSE state END,
+         done_at = CASE WHEN ? THEN ? ELSE done_at END,
+         lease_until = CASE WHEN ? THEN NULL ELSE lease_until END
+       WHERE account_id = ? AND pk = ? AND state <> 'final'`,
     ),
     // Messages rejected at acceptance are final without a done_at; their acceptance time counts.
     purgeMessages: this.db.prepare<[number]>(
@@ -118,7 +123,7 @@ export class SqliteMessageStore implements MessageStore {
     insertMany: this.db.transaction((messages: readonly NewMessage[]): Array<number | 'duplicate'> => {
       const { insert } = this.sql();
       return messages.map((message) => {
-        const result = insert.run(toInsertParams(message));
+        const result = insert.run(...toInsertParams(message));
         return result.changes === 1 ? rowId(result) : 'duplicate';
       });
     }),
@@ -137,19 +142,22 @@ export class SqliteMessageStore implements MessageStore {
       const { applyStatus } = this.sql();
       const webhooks: OutboxItemInput[] = [];
       for (const change of changes) {
-        const { changes: updated } = applyStatus.run({
-          accountId: change.accountId,
-          pk: change.pk,
-          groupId: change.status.groupId,
-          statusId: change.status.id,
-          errorId: change.errorId,
-          mccMnc: orNull(change.mccMnc),
-          final: flag(change.final),
-          at: change.at,
-          carrier: change.submitted?.carrier ?? null,
-          carrierMessageId: change.submitted?.carrierMessageId ?? null,
-          sentAt: change.submitted?.at ?? null,
-        });
+        const final = flag(change.final);
+        const { changes: updated } = applyStatus.run(
+          change.status.groupId,
+          change.status.id,
+          change.errorId,
+          orNull(change.mccMnc),
+          change.submitted?.carrier ?? null,
+          change.submitted?.carrierMessageId ?? null,
+          change.submitted?.at ?? null,
+          final,
+          final,
+          change.at,
+          final,
+          change.accountId,
+          change.pk,
+        );
         if (updated === 0) continue;
         if (change.pullReport) this.reports.insertReport(change.accountId, change.pk, change.pullReport, change.at);
         if (change.webhooks) for (const item of change.webhooks) webhooks.push(item);

@@ -26,9 +26,21 @@ const toPhoneMessage = (row: PhoneRow): PhoneMessage =>
 
 export class SqlitePhoneStore implements PhoneStore {
   private readonly sql = preparedOnce(() => ({
-    insert: this.db.prepare(
+    // Positional parameters (see MESSAGE_INSERT_SQL): the sandbox records one row per message.
+    insert: this.db.prepare<
+      [
+        accountId: string,
+        number: string,
+        channel: string,
+        from: string | null,
+        text: string | null,
+        messageId: string | null,
+        receivedAt: number,
+        payload: string | null,
+      ]
+    >(
       `INSERT INTO phone_messages (account_id, number, channel, from_number, text, message_id, received_at, payload)
-       VALUES (@accountId, @number, @channel, @from, @text, @messageId, @receivedAt, @payload)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     list: this.db.prepare<[string, string, number], PhoneRow>(
       `SELECT * FROM phone_messages WHERE account_id = ? AND number = ?
@@ -40,16 +52,16 @@ export class SqlitePhoneStore implements PhoneStore {
     this.db.transaction((messages: readonly PhoneMessage[]) => {
       const { insert } = this.sql();
       for (const message of messages) {
-        insert.run({
-          accountId: message.accountId,
-          number: message.number,
-          channel: message.channel,
-          from: orNull(message.from),
-          text: orNull(message.text),
-          messageId: orNull(message.messageId),
-          receivedAt: message.receivedAt,
-          payload: jsonOrNull(message.payload),
-        });
+        insert.run(
+          message.accountId,
+          message.number,
+          message.channel,
+          orNull(message.from),
+          orNull(message.text),
+          orNull(message.messageId),
+          message.receivedAt,
+          jsonOrNull(message.payload),
+        );
       }
     }),
   );

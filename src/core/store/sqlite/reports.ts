@@ -8,11 +8,23 @@ interface ConsumedRow {
 
 export class SqliteReportStore implements ReportStore {
   private readonly sql = preparedOnce(() => ({
-    insert: this.db.prepare(
+    // Positional parameters (see MESSAGE_INSERT_SQL): one row per final status.
+    insert: this.db.prepare<
+      [
+        accountId: string,
+        messagePk: number,
+        bulkId: string,
+        messageId: string,
+        entityId: string | null,
+        applicationId: string | null,
+        campaignReferenceId: string | null,
+        createdAt: number,
+        data: string,
+      ]
+    >(
       `INSERT INTO reports (account_id, message_pk, bulk_id, message_id, entity_id, application_id,
          campaign_reference_id, created_at, data)
-       VALUES (@accountId, @messagePk, @bulkId, @messageId, @entityId, @applicationId,
-         @campaignReferenceId, @createdAt, @data)`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     // Optional filters are `(@x IS NULL OR col = @x)` so one prepared statement serves every combination.
     consume: this.db.prepare<
@@ -63,17 +75,17 @@ export class SqliteReportStore implements ReportStore {
 
   /** Queues a pull report inside the caller's transaction (status changes produce them). */
   insertReport(accountId: string, messagePk: number, report: ReportData, createdAt: number): void {
-    this.sql().insert.run({
+    this.sql().insert.run(
       accountId,
       messagePk,
-      bulkId: report.bulkId,
-      messageId: report.messageId,
-      entityId: orNull(report.entityId),
-      applicationId: orNull(report.applicationId),
-      campaignReferenceId: orNull(report.campaignReferenceId),
+      report.bulkId,
+      report.messageId,
+      orNull(report.entityId),
+      orNull(report.applicationId),
+      orNull(report.campaignReferenceId),
       createdAt,
-      data: JSON.stringify(report),
-    });
+      JSON.stringify(report),
+    );
   }
 
   async consume(filter: ReportFilter): Promise<ReportData[]> {

@@ -66,14 +66,27 @@ export async function withoutBlockingOnLocks<T>(db: Db, write: () => T): Promise
   }
 }
 
+/** Prepared once per connection: `db.pragma()` prepares its statement on every call, twice per write here. */
+const busyTimeouts = new WeakMap<Db, { off: Database.Statement; on: Database.Statement }>();
+
+function busyTimeoutStatements(db: Db): { off: Database.Statement; on: Database.Statement } {
+  let statements = busyTimeouts.get(db);
+  if (!statements) {
+    statements = { off: db.prepare('PRAGMA busy_timeout = 0'), on: db.prepare(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`) };
+    busyTimeouts.set(db, statements);
+  }
+  return statements;
+}
+
 function tryWrite<T>(db: Db, write: () => T, deadline: number): { done: true; value: T } | { done: false } {
-  db.pragma('busy_timeout = 0');
+  const busyTimeout = busyTimeoutStatements(db);
+  busyTimeout.off.get();
   try {
     return { done: true, value: write() };
   } catch (error) {
     if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
     return { done: false };
   } finally {
-    db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    busyTimeout.on.get();
   }
 }
