@@ -8,6 +8,7 @@ import { registerWebhookRoutes } from './core/outbox/routes.js';
 import { registerSubscriptionRoutes } from './core/subscriptions/routes.js';
 import { installValidation } from './core/validation.js';
 import type { AppContext, Logger } from './context.js';
+import { lazyRequestLogger } from './core/request-logger.js';
 import { registerSandboxRoutes } from './sandbox-api/routes.js';
 import { registerSmsReadRoutes } from './sms/routes/read.js';
 import { registerSmsSendRoutes } from './sms/routes/send.js';
@@ -25,6 +26,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     loggerInstance: options.logger,
     // Per-request logs at tens of thousands of requests per second would cost more than the work itself.
     logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 16 * 1024 * 1024,
     return503OnClosing: true,
     // Errors the router raises before any route runs (a malformed URL, a path parameter over

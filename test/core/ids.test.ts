@@ -20,5 +20,6 @@ describe('generated ids', () => {
     assert.ok(earlier < later, `${earlier} sorts before ${later}`);
     const sameMillisecond = new Set(Array.from({ length: 1000 }, () => timeOrderedUuid(1_700_000_000_000)));
     assert.equal(sameMillisecond.size, 1000);
+    for (const id of sameMillisecond) assert.equal(id.slice(0, 15), earlier.slice(0, 15), 'the time part follows the time given, not the last one');
   });
 });
