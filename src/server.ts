@@ -95,6 +95,9 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       authenticator: new Authenticator(store.keys, clock, config.authCacheMs),
       messageWriter: new MessageWriter({
         store,
+        // A SQLite batch in flight only waits for its WAL sync, which runs beside the others
+        // (wal-sync.ts); a PostgreSQL batch holds a pooled connection for its round trip.
+        ...(store.driver === 'sqlite' ? { maxInFlight: 6 } : {}),
         onCommitted: () => started.nudgeDispatcher(),
         handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, deliver: (messages) => started.handOff(messages) },
       }),

@@ -51,6 +51,19 @@ describe('flushToDisk on SQLite', { skip: !existsSync('/proc/self/fd') && 'needs
     });
   }
 
+  it('completes many syncs asked for at once, beyond those that run side by side, before closing', async () => {
+    const { store, wal } = await afterOneCommit('acceptance');
+    const syncs = Array.from({ length: 20 }, () => store.flushToDisk());
+    const closed = store.close();
+    const outcomes = await Promise.allSettled(syncs);
+    await closed;
+    assert.deepEqual(
+      outcomes.map((outcome) => outcome.status),
+      syncs.map(() => 'fulfilled'),
+    );
+    assert.equal(handlesOn(wal), 0, 'the sync handle is closed after the last sync');
+  });
+
   it('has nothing to sync where every commit waits for the disk', async () => {
     const { store, wal } = await afterOneCommit('all');
     try {

@@ -10,46 +10,59 @@ import type { Db } from './shared.js';
  * NORMAL (the frames reach the WAL file, not yet the disk) and then awaits an fdatasync of the WAL
  * on libuv's thread pool before answering. Frames still in the WAL are made durable by it; frames
  * a checkpoint has already copied out were synced to the database file by that checkpoint before
- * the WAL could be reused. Concurrent commits share syncs: a caller waits for the first sync that
- * starts after its commit.
+ * the WAL could be reused. Each caller gets a sync that starts after its commit: its own, while
+ * fewer than MAX_PARALLEL_SYNCS run; beyond that, callers share the next one to start.
+ *
+ * Syncs run side by side rather than one after another: a commit that finds a sync running would
+ * otherwise wait for the rest of it and then a whole sync of its own. Measured on the
+ * single-destination load, parallel syncs (with more acceptance batches in flight) took acceptance
+ * from about 17 400 to 18 400 SMS/s; the disk here completes concurrent syncs at several times the
+ * rate of serial ones.
  */
+const MAX_PARALLEL_SYNCS = 4;
+
 class WalSync {
   private file: Promise<FileHandle> | undefined;
-  private current: Promise<void> | undefined;
-  private next: Promise<void> | undefined;
+  private readonly running = new Set<Promise<void>>();
+  private waiting: { promise: Promise<void>; resolve: () => void; reject: (error: unknown) => void } | undefined;
 
   constructor(private readonly walPath: string) {}
 
   sync(): Promise<void> {
-    if (this.current === undefined) return this.begin();
-    // The running sync may have started before the caller's commit: the one after it covers it.
-    this.next ??= this.current.then(
-      () => this.startNext(),
-      () => this.startNext(),
-    );
-    return this.next;
+    if (this.running.size < MAX_PARALLEL_SYNCS) return this.begin();
+    if (!this.waiting) {
+      let resolve!: () => void;
+      let reject!: (error: unknown) => void;
+      const promise = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      this.waiting = { promise, resolve, reject };
+    }
+    return this.waiting.promise;
   }
 
   async close(): Promise<void> {
-    await this.current?.catch(() => undefined);
-    await this.next?.catch(() => undefined);
+    while (this.running.size > 0 || this.waiting) {
+      await Promise.allSettled([...this.running, ...(this.waiting ? [this.waiting.promise] : [])]);
+    }
     const file = this.file;
     this.file = undefined;
     if (file) await (await file).close();
   }
 
-  private startNext(): Promise<void> {
-    this.next = undefined;
-    return this.begin();
-  }
-
   private begin(): Promise<void> {
     const run = this.datasync();
-    this.current = run;
-    const clear = (): void => {
-      if (this.current === run) this.current = undefined;
+    this.running.add(run);
+    const done = (): void => {
+      this.running.delete(run);
+      const waiting = this.waiting;
+      if (!waiting) return;
+      // Started now, after every waiting caller's commit: it covers them all.
+      this.waiting = undefined;
+      this.begin().then(waiting.resolve, waiting.reject);
     };
-    run.then(clear, clear);
+    run.then(done, done);
     return run;
   }
 
