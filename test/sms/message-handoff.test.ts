@@ -90,13 +90,28 @@ for (const driver of storeDrivers()) {
       assert.equal((await store().messages.get(a.id, rejected.messageId))?.state, 'final');
     });
 
+    it('wakes the dispatcher only for batches that leave it something to claim', async () => {
+      const { a } = await twoAccounts(store());
+      let nudges = 0;
+      const writer = new MessageWriter({ store: store(), handoff: collecting(100), onCommitted: () => nudges++ });
+
+      await writer.write([newMessage(a.id), newMessage(a.id)]);
+      assert.equal(nudges, 0, 'handed over: the messages themselves wake it');
+      await writer.write([newMessage(a.id, { state: 'final', status: REJECTED })]);
+      assert.equal(nudges, 0, 'nothing to send');
+      await writer.write([newMessage(a.id, { dueAt: T0 + HOUR })]);
+      assert.equal(nudges, 1, 'a scheduled message is for a claim');
+    });
+
     it('hands over only as many as there are free slots; the rest are queued for a claim', async () => {
       const { a } = await twoAccounts(store());
       const handoff = collecting(2);
-      const writer = new MessageWriter({ store: store(), handoff });
+      let nudges = 0;
+      const writer = new MessageWriter({ store: store(), handoff, onCommitted: () => nudges++ });
       const messages = [newMessage(a.id), newMessage(a.id), newMessage(a.id)];
 
       await writer.write(messages);
+      assert.equal(nudges, 1, 'the queued one needs a claim');
 
       assert.deepEqual(handoff.received.map((m) => m.messageId), [messages[0]!.messageId, messages[1]!.messageId]);
       assert.equal((await store().messages.get(a.id, messages[2]!.messageId))?.state, 'queued');

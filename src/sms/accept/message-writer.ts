@@ -12,7 +12,10 @@ interface PendingWrite {
 
 export interface MessageWriterDeps {
   store: { messages: Pick<MessageStore, 'insertMany'> };
-  /** Called after each committed batch; the server uses it to wake the dispatcher. */
+  /**
+   * Called after a committed batch that stored messages the dispatcher has to claim (`queued`); the
+   * server uses it to wake the dispatcher. Handed-over messages wake it by arriving.
+   */
   onCommitted?: () => void;
   /** Rows that make a batch flush at once instead of at the end of the event-loop turn. */
   maxBatch?: number;
@@ -37,6 +40,12 @@ export interface Handoff {
   clock: Pick<Clock, 'now'>;
   leaseMs: number;
   deliver(messages: ClaimedMessage[]): void;
+}
+
+/** Whether a committed batch stored a message for the dispatcher to claim (not handed over, not final). */
+function storedQueued(rows: NewMessage[], results: WriteResult): boolean {
+  for (let i = 0; i < rows.length; i++) if (rows[i]!.state === 'queued' && typeof results[i] === 'number') return true;
+  return false;
 }
 
 const dueNow = (message: NewMessage, now: number): boolean =>
@@ -188,6 +197,7 @@ export class MessageWriter {
       write.resolve(batch.length === 1 ? results : results.slice(offset, end));
       offset = end;
     }
+    if (!storedQueued(rows, results)) return true;
     try {
       this.deps.onCommitted?.();
     } catch {
