@@ -16,7 +16,7 @@ import type { Db } from './shared.js';
  * Syncs run side by side rather than one after another: a commit that finds a sync running would
  * otherwise wait for the rest of it and then a whole sync of its own. Measured on the
  * single-destination load, parallel syncs (with more acceptance batches in flight) took acceptance
- * from about 17 400 to 18 400 SMS/s; the disk here completes concurrent syncs at several times the
+ * from about 17 400 to 18 400 SMS/s; the disk here completes four concurrent syncs at about twice the
  * rate of serial ones.
  */
 const MAX_PARALLEL_SYNCS = 4;
