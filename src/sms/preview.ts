@@ -5,7 +5,6 @@ import {
   isTransliterationCode,
   transliterate,
   type LanguageCode,
-  type TransliterationCode,
 } from './encoding/index.js';
 
 export interface PreviewRequest {

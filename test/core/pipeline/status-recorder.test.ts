@@ -4,7 +4,7 @@ import { ManualClock } from '../../../src/core/clock.js';
 import { Metrics } from '../../../src/core/metrics.js';
 import { ERROR, STATUS, ref } from '../../../src/core/pipeline/statuses.js';
 import { StatusRecorder } from '../../../src/core/pipeline/status-recorder.js';
-import type { NewMessage, Store, StoredMessage } from '../../../src/core/store/types.js';
+import type { NewMessage, StoredMessage } from '../../../src/core/store/types.js';
 import { SubscriptionMatcher } from '../../../src/core/subscriptions/matcher.js';
 import type { CarrierReceipt } from '../../../src/network/carrier.js';
 import { renderDeliveryReport } from '../../../src/sms/wire/report-shapes.js';

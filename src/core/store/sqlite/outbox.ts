@@ -8,7 +8,6 @@ import {
   parseJson,
   parseJsonOrUndefined,
   preparedOnce,
-  rowId,
   type Db,
 } from './shared.js';
 import { lastErrorOf } from '../attempt-error.js';
