@@ -1,4 +1,4 @@
-import type { MessageContent, StatusRef, StoredMessage } from '../core/store/types.js';
+import type { MessageContent, PhoneMessage, StatusRef, StoredMessage } from '../core/store/types.js';
 
 /**
  * The seam between the message pipeline and a network. The sandbox is the first implementation; an
@@ -24,6 +24,15 @@ export interface OutboundSms {
   intermediateReport?: boolean;
 }
 
+/** A final outcome the network knew at submit (see SubmitOutcome). */
+export interface SettledOutcome {
+  status: StatusRef;
+  errorId: number;
+  at: number;
+  /** What the destination's virtual phone received, recorded with the outcome. */
+  phoneEntry?: PhoneMessage;
+}
+
 export type SubmitOutcome =
   | {
       pk: number;
@@ -34,7 +43,7 @@ export type SubmitOutcome =
        * The network already knows the final outcome (the sandbox at zero latency): the pipeline
        * records the submit and this status in one write, and no receipt follows.
        */
-      settled?: { status: StatusRef; errorId: number; at: number };
+      settled?: SettledOutcome;
     }
   /** `retryable`: try again later (throttled, bind down); otherwise final with this status. */
   | { pk: number; accountId: string; ok: false; retryable: boolean; status: StatusRef; errorId: number };

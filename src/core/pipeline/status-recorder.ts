@@ -1,5 +1,5 @@
 import type { Logger } from '../../context.js';
-import type { CarrierReceipt } from '../../network/carrier.js';
+import type { CarrierReceipt, SettledOutcome } from '../../network/carrier.js';
 import { reportDataFromMessage } from '../../sms/wire/report-shapes.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
@@ -40,7 +40,7 @@ export interface SettledSubmit {
   /** As submitted: state, carrier id and sentAt already set from `submit`. */
   message: StoredMessage;
   submit: SubmitResult;
-  outcome: { status: StatusRef; errorId: number; at: number };
+  outcome: SettledOutcome;
 }
 
 /**
@@ -124,13 +124,15 @@ export class StatusRecorder {
 
   /**
    * Stores the submit and the final status of messages whose carrier knew the outcome at once, in
-   * one write per message: the report reads as if a receipt had followed the submit.
+   * one write per message (with the phone's copy, if any): the report reads as if a receipt had
+   * followed the submit.
    */
   async recordSettled(settled: SettledSubmit[]): Promise<void> {
     const changes: StatusChange[] = [];
     for (const { message, submit, outcome } of settled) {
       const change = await this.changeFor(message, { status: outcome.status, errorId: outcome.errorId, final: true, at: outcome.at });
       change.submitted = { carrier: submit.carrier, carrierMessageId: submit.carrierMessageId, at: submit.at };
+      if (outcome.phoneEntry) change.phoneEntry = outcome.phoneEntry;
       changes.push(change);
     }
     await this.apply(changes);

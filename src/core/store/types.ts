@@ -211,6 +211,8 @@ export interface StatusChange {
   pullReport?: ReportData;
   /** Webhook items to enqueue. */
   webhooks?: OutboxItemInput[];
+  /** What the destination's virtual phone shows from now on, recorded only if the change applies. */
+  phoneEntry?: PhoneMessage;
 }
 
 export interface SubmitResult {

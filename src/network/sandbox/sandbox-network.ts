@@ -3,7 +3,7 @@ import type { Logger } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { PhoneMessage, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
-import type { Carrier, CarrierEvents, CarrierReceipt, OutboundSms, SubmitOutcome } from '../carrier.js';
+import type { Carrier, CarrierEvents, CarrierReceipt, OutboundSms, SettledOutcome, SubmitOutcome } from '../carrier.js';
 import { normalizeNumber } from '../../core/phone-number.js';
 import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, type SandboxOutcomeName } from './outcomes.js';
 import { ReceiptQueue } from './receipt-queue.js';
@@ -74,22 +74,26 @@ export class SandboxNetwork implements Carrier {
         continue;
       }
       const carrierMessageId = timeOrderedUuid();
-      if (decision.outcome === 'DELIVERED') inbox.push(phoneEntry(message, now));
+      const delivered = decision.outcome === 'DELIVERED' ? phoneEntry(message, now) : undefined;
       if (behaviour === 'receipt' && decision.latencyMs <= 0) {
-        // At zero latency the outcome is known now: the pipeline stores it with the submit, in one
-        // write, instead of a receipt a moment later (and no en-route state worth reporting).
-        const settled = { status: decision.status, errorId: decision.errorId, at: now };
+        // At zero latency the outcome is known now: the pipeline stores it with the submit, and
+        // the phone's copy with it, in one write, instead of a receipt a moment later (and no
+        // en-route state worth reporting).
+        const settled: SettledOutcome = { status: decision.status, errorId: decision.errorId, at: now };
+        if (delivered) settled.phoneEntry = delivered;
         outcomes.push({ pk, accountId, ok: true, carrierMessageId, settled });
         continue;
       }
+      if (delivered) inbox.push(delivered);
       outcomes.push({ pk, accountId, ok: true, carrierMessageId });
       if (behaviour === 'receipt') {
         receipts.push({ carrierMessageId, status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id, final: false, at: now });
         receipts.push(finalReceipt(carrierMessageId, decision, now + decision.latencyMs));
       }
     }
-    // The inbox is written before the submit counts as done: a failed write fails the submit
-    // (the dispatcher retries it) instead of leaving a delivered message the phone never got.
+    // The phone's copy of a message whose receipt comes later is written before the submit counts
+    // as done: a failed write fails the submit (the dispatcher retries it) instead of leaving a
+    // delivered message the phone never got.
     if (inbox.length > 0) await this.deps.store.phones.recordMany(inbox);
     this.schedule(receipts);
     return outcomes;

@@ -80,10 +80,14 @@ for (const driver of storeDrivers()) {
 
     it('with zero latency gives the final outcome with the submit, and no receipt follows', async () => {
       await open({ latencyMs: 0 });
-      const outcomes = await sandbox.submit([sms('41793026727'), sms('41790009001')]);
+      const delivered = sms('41793026727');
+      const outcomes = await sandbox.submit([delivered, sms('41790009001')]);
       const settledOf = (outcome: SubmitOutcome) => (outcome.ok ? outcome.settled : undefined);
-      assert.deepEqual(settledOf(outcomes[0]!), { status: ref(STATUS.DELIVERED_TO_HANDSET), errorId: 0, at: T0 });
+      const phoneEntry = { accountId: ACCOUNT, number: '41793026727', channel: 'SMS', from: 'ACME', text: 'hello', messageId: delivered.messageId, receivedAt: T0 };
+      assert.deepEqual(settledOf(outcomes[0]!), { status: ref(STATUS.DELIVERED_TO_HANDSET), errorId: 0, at: T0, phoneEntry });
       assert.deepEqual(settledOf(outcomes[1]!), { status: ref(STATUS.UNDELIVERABLE_NOT_DELIVERED), errorId: ERROR.EC_ABSENT_SUBSCRIBER_SM.id, at: T0 });
+      // The phone's copy travels with the outcome: the pipeline stores both in one write.
+      assert.deepEqual(await store().phones.list(ACCOUNT, '41793026727', 10), []);
       clock.advance(60_000);
       await settle(30);
       assert.equal(received.length, 0);

@@ -4,10 +4,12 @@ import type {
   MessageStore,
   NewMessage,
   OutboxItemInput,
+  PhoneMessage,
   StatusChange,
   StoredMessage,
   SubmitResult,
 } from '../types.js';
+import { phoneInsert } from './phones.js';
 import { and, type Db, type Fragment, jsonText, opt, outboxInsert, type Row, type Sql } from './shared.js';
 
 export function toMessage(r: Row): StoredMessage {
@@ -273,8 +275,8 @@ export class PgMessageStore implements MessageStore {
   }
 
   /**
-   * One statement: updates the messages not yet final, then inserts the pull reports and webhook
-   * items of exactly the changes that were applied (matched by tag).
+   * One statement: updates the messages not yet final, then inserts the pull reports, webhook items
+   * and phone entries of exactly the changes that were applied (matched by tag).
    */
   private async applyRound(sql: Db, batch: Array<{ change: StatusChange; tag: number }>): Promise<void> {
     const n = batch.length;
@@ -303,6 +305,8 @@ export class PgMessageStore implements MessageStore {
     const reportCampaignIds: Array<string | null> = [];
     const items: OutboxItemInput[] = [];
     const itemTags: number[] = [];
+    const phoneEntries: PhoneMessage[] = [];
+    const phoneTags: number[] = [];
     for (let i = 0; i < n; i++) {
       const { change: c, tag } = batch[i]!;
       accountIds[i] = c.accountId;
@@ -332,6 +336,10 @@ export class PgMessageStore implements MessageStore {
       for (const item of c.webhooks ?? []) {
         items.push(item);
         itemTags.push(tag);
+      }
+      if (c.phoneEntry) {
+        phoneEntries.push(c.phoneEntry);
+        phoneTags.push(tag);
       }
     }
     await sql`
@@ -369,6 +377,8 @@ export class PgMessageStore implements MessageStore {
         ORDER BY r.ord
       ), box AS (
         ${outboxInsert(sql, items, { values: itemTags, source: sql`SELECT tag FROM upd` })}
+      ), phone AS (
+        ${phoneInsert(sql, phoneEntries, { values: phoneTags, source: sql`SELECT tag FROM upd` })}
       )
       SELECT 1`;
   }

@@ -18,6 +18,7 @@ import {
   type MessageRow,
 } from './message-rows.js';
 import type { SqliteOutboxStore } from './outbox.js';
+import type { SqlitePhoneStore } from './phones.js';
 import type { SqliteReportStore } from './reports.js';
 import { flag, orNull, preparedOnce, rowId, withoutBlockingOnLocks, type Db } from './shared.js';
 
@@ -160,6 +161,7 @@ export class SqliteMessageStore implements MessageStore {
         );
         if (updated === 0) continue;
         if (change.pullReport) this.reports.insertReport(change.accountId, change.pk, change.pullReport, change.at);
+        if (change.phoneEntry) this.phones.insert(change.phoneEntry);
         if (change.webhooks) for (const item of change.webhooks) webhooks.push(item);
       }
       // Packed over the whole round, so reports for one URL share rows.
@@ -180,6 +182,7 @@ export class SqliteMessageStore implements MessageStore {
     private readonly db: Db,
     private readonly reports: SqliteReportStore,
     private readonly outbox: SqliteOutboxStore,
+    private readonly phones: SqlitePhoneStore,
   ) {
     this.logQuery = new MessageLogQuery(db);
   }

@@ -50,19 +50,7 @@ export class SqlitePhoneStore implements PhoneStore {
 
   private readonly recordTransaction = preparedOnce(() =>
     this.db.transaction((messages: readonly PhoneMessage[]) => {
-      const { insert } = this.sql();
-      for (const message of messages) {
-        insert.run(
-          message.accountId,
-          message.number,
-          message.channel,
-          orNull(message.from),
-          orNull(message.text),
-          orNull(message.messageId),
-          message.receivedAt,
-          jsonOrNull(message.payload),
-        );
-      }
+      for (const message of messages) this.insert(message);
     }),
   );
 
@@ -74,6 +62,20 @@ export class SqlitePhoneStore implements PhoneStore {
 
   async recordMany(messages: PhoneMessage[]): Promise<void> {
     this.recordTransaction().immediate(messages);
+  }
+
+  /** Records a message inside the caller's transaction (status changes that deliver one carry it). */
+  insert(message: PhoneMessage): void {
+    this.sql().insert.run(
+      message.accountId,
+      message.number,
+      message.channel,
+      orNull(message.from),
+      orNull(message.text),
+      orNull(message.messageId),
+      message.receivedAt,
+      jsonOrNull(message.payload),
+    );
   }
 
   async list(accountId: string, number: string, limit: number): Promise<PhoneMessage[]> {

@@ -73,6 +73,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
 
   const outbox = new SqliteOutboxStore(db);
   const reports = new SqliteReportStore(db);
+  const phones = new SqlitePhoneStore(db);
 
   return {
     driver: 'sqlite',
@@ -85,11 +86,11 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
     },
     accounts: new SqliteAccountStore(db),
     keys: new SqliteApiKeyStore(db),
-    messages: new SqliteMessageStore(db, reports, outbox),
+    messages: new SqliteMessageStore(db, reports, outbox, phones),
     reports,
     inbound: new SqliteInboundStore(db, outbox),
     outbox,
     subscriptions: new SqliteSubscriptionStore(db),
-    phones: new SqlitePhoneStore(db),
+    phones,
   };
 }
