@@ -36,7 +36,7 @@ export interface DispatcherDeps {
   leaseMs?: number;
   /** Freed as handed-over messages are taken (see handOff); absent when nothing hands over. */
   handoffSlots?: HandoffSlots;
-  /** Most real time between expiry sweeps while busy (default 1 s); an idle round always sweeps. */
+  /** Most real time between expiry sweeps while busy (default 1 s); an idle loop sweeps at every poll. */
   sweepMs?: number;
   /** Real-time wait after a store error before trying again (default 1 s). */
   errorDelayMs?: number;
@@ -62,9 +62,9 @@ const SWEEP_PAGES = 20;
  * sharing one database), expires what outlived its validity, puts back what is outside its delivery
  * window, and submits the rest grouped by carrier. A full batch is followed at once by another
  * claim; otherwise the loop waits for `nudge()` or the poll interval, which is also what picks up
- * scheduled messages and work left by other nodes. Idle rounds (and busy ones every `sweepMs`) run
- * the expiry sweep that ends submitted messages whose receipt never came (EXPIRED_DLR_UNKNOWN at
- * validUntil).
+ * scheduled messages and work left by other nodes. An idle loop at every poll (a busy one every
+ * `sweepMs`) runs the expiry sweep that ends submitted messages whose receipt never came
+ * (EXPIRED_DLR_UNKNOWN at validUntil).
  */
 export class Dispatcher {
   private running = false;
@@ -297,10 +297,14 @@ export class Dispatcher {
     return Math.min((this.deps.backoffMs ?? 5000) * Math.max(attempts, 1), this.deps.maxBackoffMs ?? 60_000);
   }
 
-  /** The sweep is an indexed read, cheap enough for every idle round; under load it runs every sweepMs. */
+  /**
+   * The sweep is an indexed read: an idle loop runs it at every poll, a busy one every sweepMs.
+   * Not at every idle round: a steady stream of handed-over messages makes most rounds idle ones,
+   * up to a hundred a second. (Half a poll interval, as a poll timer may fire a moment early.)
+   */
   private async sweepIfDue(idle: boolean): Promise<void> {
     const elapsed = performance.now() - this.lastSweep;
-    if (!idle && elapsed < (this.deps.sweepMs ?? 1000)) return;
+    if (elapsed < (idle ? (this.deps.pollMs ?? 250) / 2 : (this.deps.sweepMs ?? 1000))) return;
     this.lastSweep = performance.now();
     const now = this.deps.clock.now();
     for (let page = 0; page < SWEEP_PAGES; page++) {
