@@ -88,6 +88,8 @@ for (const driver of storeDrivers()) {
       t.after(stopPipeline);
       const clock = new ManualClock(T0);
       const p = await start(clock);
+      // Only its sandbox and recorder are used: its own dispatcher would claim the message put back.
+      await p.dispatcher.stop();
       const slots = new HandoffSlots(10);
       // Never started, so nothing is taken: only stop() touches what was handed over.
       const dispatcher = new Dispatcher({
