@@ -149,18 +149,21 @@ export async function insertAll(store: Store, messages: NewMessage[]): Promise<n
   });
 }
 
+/** The pull report of `message` ending with `status` at `at`, never submitted (so sent at acceptance). */
 export function reportFor(message: NewMessage | StoredMessage, at: number, status = DELIVERED): ReportData {
   const report: ReportData = {
     bulkId: message.bulkId,
     messageId: message.messageId,
     to: message.destination,
-    sentAt: at,
+    sentAt: message.createdAt,
     doneAt: at,
     messageCount: message.messageCount,
     status,
     errorId: 0,
     api: message.api,
   };
+  if (message.sender !== undefined) report.sender = message.sender;
+  if (message.callbackData !== undefined) report.callbackData = message.callbackData;
   if (message.entityId !== undefined) report.entityId = message.entityId;
   if (message.applicationId !== undefined) report.applicationId = message.applicationId;
   if (message.campaignReferenceId !== undefined) report.campaignReferenceId = message.campaignReferenceId;
@@ -188,6 +191,6 @@ export function deliveredChange(message: NewMessage, pk: number, at: number): St
     errorId: 0,
     final: true,
     at,
-    pullReport: reportFor(message, at),
+    pullReport: true,
   };
 }

@@ -1,13 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { InboundMessage, ReportData, StoredMessage } from '../../src/core/store/types.js';
-import {
-  renderDeliveryReport,
-  renderInbound,
-  renderLegacyReport,
-  renderV3Report,
-  reportDataFromMessage,
-} from '../../src/sms/wire/report-shapes.js';
+import { reportDataFromMessage } from '../../src/core/store/report-data.js';
+import { renderDeliveryReport, renderInbound, renderLegacyReport, renderV3Report } from '../../src/sms/wire/report-shapes.js';
 
 const TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+0000$/;
 const SENT = Date.UTC(2025, 2, 4, 10, 15, 30);

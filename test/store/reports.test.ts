@@ -12,6 +12,7 @@ import {
   storePerTest,
   T0,
   twoAccounts,
+  UNDELIVERABLE,
 } from '../helpers/stores.js';
 
 after(cleanupStores);
@@ -19,9 +20,8 @@ after(cleanupStores);
 /** Inserts the messages and finalizes each with a pull report at its own `at`, in order. */
 async function reported(store: Store, messages: NewMessage[], ats: number[]): Promise<ReportData[]> {
   const pks = await insertAll(store, messages);
-  const changes = messages.map((message, i) => deliveredChange(message, pks[i]!, ats[i]!));
-  await store.messages.applyStatusChanges(changes);
-  return changes.map((change) => change.pullReport!);
+  await store.messages.applyStatusChanges(messages.map((message, i) => deliveredChange(message, pks[i]!, ats[i]!)));
+  return messages.map((message, i) => reportFor(message, ats[i]!));
 }
 
 for (const driver of storeDrivers()) {
@@ -38,14 +38,66 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(await consume({ accountId: a.id }), []);
     });
 
-    it('returns every ReportData field as queued', async () => {
+    it('reads every ReportData field back from the message and its final status', async () => {
       const { a } = await twoAccounts(store());
-      const message = newMessage(a.id, { sender: 'Bank', callbackData: 'cb', entityId: 'e', applicationId: 'app', campaignReferenceId: 'c' });
+      const message = newMessage(a.id, {
+        api: 'sms2',
+        sender: 'Bank',
+        callbackData: 'cb',
+        entityId: 'e',
+        applicationId: 'app',
+        campaignReferenceId: 'c',
+      });
       const [pk] = await insertAll(store(), [message]);
-      const full: ReportData = { ...reportFor(message, T0 + 5), sender: 'Bank', mccMnc: '21910', callbackData: 'cb', api: 'sms2', sentAt: T0 + 1 };
-      await store().messages.applyStatusChanges([{ ...deliveredChange(message, pk!, T0 + 5), pullReport: full }]);
+      await store().messages.applyStatusChanges([
+        {
+          ...deliveredChange(message, pk!, T0 + 5),
+          status: UNDELIVERABLE,
+          errorId: 27,
+          mccMnc: '21910',
+          submitted: { carrier: 'sandbox', carrierMessageId: 'c-1', at: T0 + 1 },
+        },
+      ]);
 
+      const full: ReportData = {
+        bulkId: message.bulkId,
+        messageId: message.messageId,
+        to: message.destination,
+        sender: 'Bank',
+        sentAt: T0 + 1,
+        doneAt: T0 + 5,
+        messageCount: 1,
+        mccMnc: '21910',
+        callbackData: 'cb',
+        status: UNDELIVERABLE,
+        errorId: 27,
+        entityId: 'e',
+        applicationId: 'app',
+        campaignReferenceId: 'c',
+        api: 'sms2',
+      };
       assert.deepEqual(await consume({ accountId: a.id }), [full]);
+    });
+
+    it('leaves no report for a change without one, nor for a change that does not apply', async () => {
+      const { a } = await twoAccounts(store());
+      const [silent, twice] = [newMessage(a.id), newMessage(a.id)];
+      const [silentPk, twicePk] = await insertAll(store(), [silent, twice]);
+      const { pullReport: _omitted, ...withoutReport } = deliveredChange(silent, silentPk!, T0);
+      await store().messages.applyStatusChanges([withoutReport, deliveredChange(twice, twicePk!, T0)]);
+      assert.deepEqual(await consume({ accountId: a.id }), [reportFor(twice, T0)]);
+
+      // Final is final: a late second outcome neither changes the report nor queues another.
+      await store().messages.applyStatusChanges([{ ...deliveredChange(twice, twicePk!, T0 + 9), status: UNDELIVERABLE }]);
+      assert.deepEqual(await consume({ accountId: a.id }), []);
+    });
+
+    it('queues no report for an intermediate change', async () => {
+      const { a } = await twoAccounts(store());
+      const message = newMessage(a.id);
+      const [pk] = await insertAll(store(), [message]);
+      await store().messages.applyStatusChanges([{ ...deliveredChange(message, pk!, T0), final: false }]);
+      assert.deepEqual(await consume({ accountId: a.id }), []);
     });
 
     it('honours the limit and leaves the rest pending', async () => {

@@ -4,7 +4,8 @@ import { after, describe, it } from 'node:test';
 import { initialMigration } from '../../src/core/store/sqlite/migrations/001-initial.js';
 import { runMigrations } from '../../src/core/store/sqlite/migrations/runner.js';
 import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
-import { cleanupStores, insertAll, newMessage, T0, tempSqlitePath } from '../helpers/stores.js';
+import { MESSAGE_INSERT_SQL, toInsertParams } from '../../src/core/store/sqlite/message-rows.js';
+import { cleanupStores, newMessage, T0, tempSqlitePath } from '../helpers/stores.js';
 
 after(cleanupStores);
 
@@ -13,16 +14,19 @@ describe('sqlite upgrade from the first schema', () => {
     const file = tempSqlitePath();
     const first = new Database(file);
     runMigrations(first, [initialMigration]);
+    // Rows as the first schema's code wrote them: one message submitted, one waiting.
+    first.prepare("INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'acme', 0)").run();
+    const insert = first.prepare(MESSAGE_INSERT_SQL);
+    const sent = Number(insert.run(...toInsertParams(newMessage('acc'))).lastInsertRowid);
+    const waiting = Number(insert.run(...toInsertParams(newMessage('acc'))).lastInsertRowid);
+    first
+      .prepare("UPDATE messages SET state = 'submitted', carrier = 'sandbox', carrier_message_id = 'c-1', sent_at = ? WHERE pk = ?")
+      .run(T0, sent);
     first.close();
 
     const store = openSqliteStore(file);
     try {
-      const account = await store.accounts.ensure('acme', T0);
-      const [sent, waiting] = await insertAll(store, [newMessage(account.id), newMessage(account.id)]);
-      assert.deepEqual((await store.messages.claimDue(T0, 1, T0 + 1000)).map((m) => m.pk), [sent]);
-      await store.messages.markSubmitted([{ accountId: account.id, pk: sent!, carrier: 'sandbox', carrierMessageId: 'c-1', at: T0 }]);
-
-      assert.deepEqual(await store.migrate(), ['002', '003']);
+      assert.deepEqual(await store.migrate(), ['002', '003', '004']);
 
       const check = new Database(file, { readonly: true });
       const names = check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name").pluck().all();

@@ -124,7 +124,7 @@ for (const driver of storeDrivers()) {
 
       const stored = await store().messages.get(a.id, message.messageId);
       assert.deepEqual([stored?.status, stored?.doneAt], [DELIVERED, T0 + 40]);
-      assert.deepEqual(await pendingReports(store(), a.id), [reportFor(message, T0 + 40)]);
+      assert.deepEqual(await pendingReports(store(), a.id), [{ ...reportFor(message, T0 + 40), sentAt: T0 + 10 }]);
       assert.deepEqual(await store().outbox.listItems(a.id, undefined, 10), []);
     });
 
@@ -135,7 +135,7 @@ for (const driver of storeDrivers()) {
       const { pullReport: _omitted, ...withoutReport } = deliveredChange(second.message, second.pk, T0 + 40);
       await store().messages.applyStatusChanges([deliveredChange(first.message, first.pk, T0 + 40), withoutReport]);
 
-      assert.deepEqual(await pendingReports(store(), a.id), [reportFor(first.message, T0 + 40)]);
+      assert.deepEqual(await pendingReports(store(), a.id), [{ ...reportFor(first.message, T0 + 40), sentAt: T0 + 10 }]);
       assert.equal((await store().messages.get(a.id, second.message.messageId))?.state, 'final');
     });
 

@@ -3,8 +3,9 @@ import type { Clock } from '../clock.js';
 import type { Store } from '../store/types.js';
 
 /**
- * Keeps the store from growing without bound: finished messages, consumed reports and inbound
- * messages, settled webhook items and attempts older than the retention are deleted periodically.
+ * Keeps the store from growing without bound: finished messages (not while their pull report
+ * waits), consumed inbound messages, settled webhook items and attempts older than the retention
+ * are deleted periodically.
  * The API only reads the last 48 hours, so a retention above that loses nothing visible.
  */
 export class RetentionSweeper {

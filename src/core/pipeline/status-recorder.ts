@@ -1,6 +1,6 @@
 import type { Logger } from '../../context.js';
 import type { CarrierReceipt, SettledOutcome } from '../../network/carrier.js';
-import { reportDataFromMessage } from '../../sms/wire/report-shapes.js';
+import { reportDataFromMessage } from '../store/report-data.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import type { OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
@@ -192,7 +192,7 @@ export class StatusRecorder {
     if (update.mccMnc !== undefined) data.mccMnc = update.mccMnc;
     const webhooks = await this.pushItems(message, data);
     if (webhooks.length > 0) change.webhooks = webhooks;
-    else if (update.final) change.pullReport = data;
+    else if (update.final) change.pullReport = true;
     return change;
   }
 

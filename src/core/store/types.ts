@@ -207,8 +207,11 @@ export interface StatusChange {
    * submit's carrier id and time are stored with the status instead of by a markSubmitted first.
    */
   submitted?: { carrier: string; carrierMessageId: string; at: number };
-  /** Put a consume-once report in the pull queue. */
-  pullReport?: ReportData;
+  /**
+   * Leave a consume-once pull report (final changes only). The report is the message's final status
+   * as stored, so the message row carries the flag instead of a copy of the report.
+   */
+  pullReport?: boolean;
   /** Webhook items to enqueue. */
   webhooks?: OutboxItemInput[];
   /** What the destination's virtual phone shows from now on, recorded only if the change applies. */
@@ -348,8 +351,9 @@ export interface MessageStore {
   /** Newest first. */
   listLogs(filter: MessageLogFilter): Promise<StoredMessage[]>;
   /**
-   * Retention: deletes final messages done before `before`, consumed reports, consumed inbound
-   * messages, settled webhook items and webhook attempts older than it. Returns messages removed.
+   * Retention: deletes final messages done before `before` whose pull report is not pending,
+   * consumed inbound messages, settled webhook items and webhook attempts older than it. Returns
+   * messages removed.
    */
   purgeBefore(before: number): Promise<number>;
 }

@@ -104,27 +104,6 @@ export function renderDeliveryReport(data: ReportData): V3DeliveryReport | Legac
   return data.api === 'sms2' ? renderLegacyReport(data) : renderV3Report(data);
 }
 
-/** The report of `m` reaching `status` at `at`; a message never handed to a carrier counts as sent at acceptance. */
-export function reportDataFromMessage(m: StoredMessage, status: StatusRef, errorId: number, at: number): ReportData {
-  return omitUndefined({
-    bulkId: m.bulkId,
-    messageId: m.messageId,
-    to: m.destination,
-    sender: m.sender,
-    sentAt: m.sentAt ?? m.createdAt,
-    doneAt: at,
-    messageCount: m.messageCount,
-    mccMnc: m.mccMnc,
-    callbackData: m.callbackData,
-    status: { groupId: status.groupId, id: status.id },
-    errorId,
-    entityId: m.entityId,
-    applicationId: m.applicationId,
-    campaignReferenceId: m.campaignReferenceId,
-    api: m.api,
-  });
-}
-
 export function renderInbound(m: InboundMessage): InboundWire {
   return omitUndefined({
     messageId: m.messageId,

@@ -17,6 +17,8 @@ for (const driver of storeDrivers()) {
       const queued = newMessage(a.id);
       const [oldPk] = await insertAll(store, [old, queued]);
       await store.messages.applyStatusChanges([deliveredChange(old, oldPk!, T0)]);
+      // A pending pull report keeps its message: pulled, the message may go.
+      await store.reports.consume({ accountId: a.id, since: 0, limit: 10 });
       const sweeper = new RetentionSweeper({ store, clock, log: pino({ level: 'silent' }), retentionMs: 72 * HOUR });
 
       clock.advance(71 * HOUR);

@@ -275,8 +275,8 @@ export class PgMessageStore implements MessageStore {
   }
 
   /**
-   * One statement: updates the messages not yet final, then inserts the pull reports, webhook items
-   * and phone entries of exactly the changes that were applied (matched by tag).
+   * One statement: updates the messages not yet final (flagging their pull reports), then inserts the
+   * webhook items and phone entries of exactly the changes that were applied (matched by tag).
    */
   private async applyRound(sql: Db, batch: Array<{ change: StatusChange; tag: number }>): Promise<void> {
     const n = batch.length;
@@ -292,17 +292,7 @@ export class PgMessageStore implements MessageStore {
     const carrierMessageIds = new Array<string | null>(n);
     const sentAts = new Array<number | null>(n);
     const tags = new Array<number>(n);
-    const reportTags: number[] = [];
-    const reportAccounts: string[] = [];
-    const reportPks: number[] = [];
-    const reportData: string[] = [];
-    const reportAts: number[] = [];
-    // The indexed columns come as their own arrays: extracting them in SQL parses each JSON again.
-    const reportBulkIds: string[] = [];
-    const reportMessageIds: string[] = [];
-    const reportEntityIds: Array<string | null> = [];
-    const reportApplicationIds: Array<string | null> = [];
-    const reportCampaignIds: Array<string | null> = [];
+    const pullReports = new Array<number>(n);
     const items: OutboxItemInput[] = [];
     const itemTags: number[] = [];
     const phoneEntries: PhoneMessage[] = [];
@@ -321,18 +311,7 @@ export class PgMessageStore implements MessageStore {
       carrierMessageIds[i] = c.submitted?.carrierMessageId ?? null;
       sentAts[i] = c.submitted?.at ?? null;
       tags[i] = tag;
-      if (c.pullReport) {
-        reportTags.push(tag);
-        reportAccounts.push(c.accountId);
-        reportPks.push(c.pk);
-        reportData.push(JSON.stringify(c.pullReport));
-        reportAts.push(c.at);
-        reportBulkIds.push(c.pullReport.bulkId);
-        reportMessageIds.push(c.pullReport.messageId);
-        reportEntityIds.push(opt(c.pullReport.entityId));
-        reportApplicationIds.push(opt(c.pullReport.applicationId));
-        reportCampaignIds.push(opt(c.pullReport.campaignReferenceId));
-      }
+      pullReports[i] = c.final && c.pullReport === true ? 1 : 0;
       for (const item of c.webhooks ?? []) {
         items.push(item);
         itemTags.push(tag);
@@ -354,27 +333,16 @@ export class PgMessageStore implements MessageStore {
           sent_at = coalesce(c.sent_at, m.sent_at),
           state = CASE WHEN c.final = 1 THEN 'final' ELSE m.state END,
           done_at = CASE WHEN c.final = 1 THEN c.at ELSE m.done_at END,
-          lease_until = CASE WHEN c.final = 1 THEN NULL ELSE m.lease_until END
+          lease_until = CASE WHEN c.final = 1 THEN NULL ELSE m.lease_until END,
+          report_pending = CASE WHEN c.pull_report = 1 THEN true ELSE m.report_pending END
         FROM unnest(
           ${accountIds}::text[], ${pks}::int8[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
           ${finals}::int4[], ${ats}::int8[], ${mccMncs}::text[], ${carriers}::text[], ${carrierMessageIds}::text[],
-          ${sentAts}::int8[], ${tags}::int8[]
+          ${sentAts}::int8[], ${pullReports}::int4[], ${tags}::int8[]
         ) AS c(account_id, pk, status_group_id, status_id, error_id, final, at, mcc_mnc, carrier, carrier_message_id,
-               sent_at, tag)
+               sent_at, pull_report, tag)
         WHERE m.pk = c.pk AND m.account_id = c.account_id AND m.state <> 'final'
         RETURNING c.tag
-      ), rep AS (
-        INSERT INTO reports (account_id, message_pk, bulk_id, message_id, entity_id, application_id,
-                             campaign_reference_id, data, created_at)
-        SELECT r.account_id, r.message_pk, r.bulk_id, r.message_id, r.entity_id, r.application_id,
-               r.campaign_reference_id, r.data::jsonb, r.created_at
-        FROM unnest(${reportTags}::int8[], ${reportAccounts}::text[], ${reportPks}::int8[], ${reportData}::text[],
-                    ${reportAts}::int8[], ${reportBulkIds}::text[], ${reportMessageIds}::text[], ${reportEntityIds}::text[],
-                    ${reportApplicationIds}::text[], ${reportCampaignIds}::text[])
-             WITH ORDINALITY AS r(tag, account_id, message_pk, data, created_at, bulk_id, message_id, entity_id,
-                                  application_id, campaign_reference_id, ord)
-        WHERE r.tag IN (SELECT tag FROM upd)
-        ORDER BY r.ord
       ), box AS (
         ${outboxInsert(sql, items, { values: itemTags, source: sql`SELECT tag FROM upd` })}
       ), phone AS (
@@ -406,15 +374,16 @@ export class PgMessageStore implements MessageStore {
     return rows.map(toMessage);
   }
 
-  /** Returns messages removed; consumed reports and consumed or webhook-only inbound older than `before` go too. */
+  /**
+   * Returns messages removed; consumed or webhook-only inbound older than `before` go too. A message
+   * whose pull report is still pending stays until the report is consumed.
+   */
   async purgeBefore(before: number): Promise<number> {
     const rows = await this.sql`
       WITH gone AS (
         DELETE FROM messages
-        WHERE state = 'final' AND coalesce(done_at, created_at) < ${before}
+        WHERE state = 'final' AND coalesce(done_at, created_at) < ${before} AND report_pending IS NULL
         RETURNING pk
-      ), reports_gone AS (
-        DELETE FROM reports WHERE consumed_at IS NOT NULL AND created_at < ${before}
       ), inbound_gone AS (
         DELETE FROM inbound WHERE received_at < ${before} AND (consumed_at IS NOT NULL OR NOT pullable)
       ), outbox_gone AS (

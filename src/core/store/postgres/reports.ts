@@ -1,6 +1,9 @@
+import { finalReportOf } from '../report-data.js';
 import type { ReportData, ReportFilter, ReportStore } from '../types.js';
+import { toMessage } from './messages.js';
 import { and, type Fragment, type Sql } from './shared.js';
 
+/** Pull reports: final messages flagged `report_pending`, consumed by clearing the flag. */
 export class PgReportStore implements ReportStore {
   constructor(private readonly sql: Sql) {}
 
@@ -9,8 +12,8 @@ export class PgReportStore implements ReportStore {
     const sql = this.sql;
     const where: Fragment[] = [
       sql`account_id = ${filter.accountId}`,
-      sql`consumed_at IS NULL`,
-      sql`created_at >= ${filter.since}`,
+      sql`report_pending`,
+      sql`done_at >= ${filter.since}`,
     ];
     if (filter.bulkId !== undefined) where.push(sql`bulk_id = ${filter.bulkId}`);
     if (filter.messageId !== undefined) where.push(sql`message_id = ${filter.messageId}`);
@@ -20,15 +23,16 @@ export class PgReportStore implements ReportStore {
       where.push(sql`campaign_reference_id = ${filter.campaignReferenceId}`);
     }
     const rows = await sql`
-      UPDATE reports SET consumed_at = ${Date.now()}
-      WHERE id IN (
-        SELECT id FROM reports WHERE ${and(sql, where)}
-        ORDER BY id LIMIT ${filter.limit}
+      UPDATE messages SET report_pending = NULL
+      WHERE pk IN (
+        SELECT pk FROM messages WHERE ${and(sql, where)}
+        ORDER BY done_at, pk LIMIT ${filter.limit}
         FOR UPDATE SKIP LOCKED)
-      RETURNING id, data`;
+      RETURNING *`;
+    // RETURNING does not follow the subquery's order.
     return rows
-      .map((r) => ({ id: r.id as number, data: r.data as ReportData }))
-      .sort((a, b) => a.id - b.id)
-      .map((r) => r.data);
+      .map(toMessage)
+      .sort((a, b) => a.doneAt! - b.doneAt! || a.pk - b.pk)
+      .map(finalReportOf);
   }
 }

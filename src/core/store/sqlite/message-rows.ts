@@ -43,6 +43,8 @@ export interface MessageRow {
   mcc_mnc: string | null;
   attempts: number;
   lease_until: number | null;
+  /** 1 while the final status waits to be pulled as a report (GET …/reports). */
+  report_pending: 1 | null;
 }
 
 // Positional parameters: binding by name looks each one up on an object, which measured a third

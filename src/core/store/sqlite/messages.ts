@@ -19,7 +19,6 @@ import {
 } from './message-rows.js';
 import type { SqliteOutboxStore } from './outbox.js';
 import type { SqlitePhoneStore } from './phones.js';
-import type { SqliteReportStore } from './reports.js';
 import { flag, orNull, preparedOnce, rowId, withoutBlockingOnLocks, type Db } from './shared.js';
 
 const byDueThenPk = (a: MessageRow, b: MessageRow): number => a.due_at - b.due_at || a.pk - b.pk;
@@ -93,6 +92,7 @@ export class SqliteMessageStore implements MessageStore {
         final: 0 | 1,
         at: number,
         final: 0 | 1,
+        pullReport: 0 | 1,
         accountId: string,
         pk: number,
       ]
@@ -104,15 +104,16 @@ export class SqliteMessageStore implements MessageStore {
          sent_at = coalesce(?, sent_at),
          state = CASE WHEN ? THEN 'final' ELSE state END,
          done_at = CASE WHEN ? THEN ? ELSE done_at END,
-         lease_until = CASE WHEN ? THEN NULL ELSE lease_until END
+         lease_until = CASE WHEN ? THEN NULL ELSE lease_until END,
+         report_pending = CASE WHEN ? THEN 1 ELSE report_pending END
        WHERE account_id = ? AND pk = ? AND state <> 'final'`,
     ),
     // Messages rejected at acceptance are final without a done_at; their acceptance time counts.
+    // A message whose pull report is still pending stays until the report is consumed.
     purgeMessages: this.db.prepare<[number]>(
       `DELETE FROM messages INDEXED BY messages_final_done
-       WHERE state = 'final' AND coalesce(done_at, created_at) < ?`,
+       WHERE state = 'final' AND coalesce(done_at, created_at) < ? AND report_pending IS NULL`,
     ),
-    purgeReports: this.db.prepare<[number]>('DELETE FROM reports WHERE consumed_at IS NOT NULL AND created_at < ?'),
     purgeInbound: this.db.prepare<[number]>(
       'DELETE FROM inbound WHERE received_at < ? AND (consumed_at IS NOT NULL OR pullable = 0)',
     ),
@@ -156,21 +157,20 @@ export class SqliteMessageStore implements MessageStore {
           final,
           change.at,
           final,
+          flag(change.final && change.pullReport === true),
           change.accountId,
           change.pk,
         );
         if (updated === 0) continue;
-        if (change.pullReport) this.reports.insertReport(change.accountId, change.pk, change.pullReport, change.at);
         if (change.phoneEntry) this.phones.insert(change.phoneEntry);
         if (change.webhooks) for (const item of change.webhooks) webhooks.push(item);
       }
       // Packed over the whole round, so reports for one URL share rows.
       this.outbox.insertItems(webhooks);
     }),
-    // Returns messages removed; consumed reports and consumed or webhook-only inbound go with them.
+    // Returns messages removed; consumed or webhook-only inbound go with them.
     purge: this.db.transaction((before: number): number => {
-      const { purgeMessages, purgeReports, purgeInbound, purgeOutbox, purgeAttempts } = this.sql();
-      purgeReports.run(before);
+      const { purgeMessages, purgeInbound, purgeOutbox, purgeAttempts } = this.sql();
       purgeInbound.run(before);
       purgeOutbox.run(before);
       purgeAttempts.run(before);
@@ -180,7 +180,6 @@ export class SqliteMessageStore implements MessageStore {
 
   constructor(
     private readonly db: Db,
-    private readonly reports: SqliteReportStore,
     private readonly outbox: SqliteOutboxStore,
     private readonly phones: SqlitePhoneStore,
   ) {

@@ -1,31 +1,11 @@
+import { finalReportOf } from '../report-data.js';
 import type { ReportData, ReportFilter, ReportStore } from '../types.js';
-import { orNull, parseJson, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { toStoredMessage, type MessageRow } from './message-rows.js';
+import { orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
-interface ConsumedRow {
-  id: number;
-  data: string;
-}
-
+/** Pull reports: final messages flagged `report_pending`, consumed by clearing the flag. */
 export class SqliteReportStore implements ReportStore {
   private readonly sql = preparedOnce(() => ({
-    // Positional parameters (see MESSAGE_INSERT_SQL): one row per final status.
-    insert: this.db.prepare<
-      [
-        accountId: string,
-        messagePk: number,
-        bulkId: string,
-        messageId: string,
-        entityId: string | null,
-        applicationId: string | null,
-        campaignReferenceId: string | null,
-        createdAt: number,
-        data: string,
-      ]
-    >(
-      `INSERT INTO reports (account_id, message_pk, bulk_id, message_id, entity_id, application_id,
-         campaign_reference_id, created_at, data)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    ),
     // Optional filters are `(@x IS NULL OR col = @x)` so one prepared statement serves every combination.
     consume: this.db.prepare<
       {
@@ -37,26 +17,25 @@ export class SqliteReportStore implements ReportStore {
         applicationId: string | null;
         campaignReferenceId: string | null;
         limit: number;
-        now: number;
       },
-      ConsumedRow
+      MessageRow
     >(
-      `UPDATE reports SET consumed_at = @now
-       WHERE id IN (
-         SELECT id FROM reports
-         WHERE account_id = @accountId AND consumed_at IS NULL AND created_at >= @since
+      `UPDATE messages SET report_pending = NULL
+       WHERE pk IN (
+         SELECT pk FROM messages INDEXED BY messages_report_pending
+         WHERE account_id = @accountId AND report_pending = 1 AND done_at >= @since
            AND (@bulkId IS NULL OR bulk_id = @bulkId)
            AND (@messageId IS NULL OR message_id = @messageId)
            AND (@entityId IS NULL OR entity_id = @entityId)
            AND (@applicationId IS NULL OR application_id = @applicationId)
            AND (@campaignReferenceId IS NULL OR campaign_reference_id = @campaignReferenceId)
-         ORDER BY id LIMIT @limit)
-       RETURNING id, data`,
+         ORDER BY done_at, pk LIMIT @limit)
+       RETURNING *`,
     ),
   }));
 
   private readonly consumeTransaction = preparedOnce(() =>
-    this.db.transaction((filter: ReportFilter, now: number) =>
+    this.db.transaction((filter: ReportFilter) =>
       this.sql().consume.all({
         accountId: filter.accountId,
         since: filter.since,
@@ -66,30 +45,16 @@ export class SqliteReportStore implements ReportStore {
         applicationId: orNull(filter.applicationId),
         campaignReferenceId: orNull(filter.campaignReferenceId),
         limit: filter.limit,
-        now,
       }),
     ),
   );
 
   constructor(private readonly db: Db) {}
 
-  /** Queues a pull report inside the caller's transaction (status changes produce them). */
-  insertReport(accountId: string, messagePk: number, report: ReportData, createdAt: number): void {
-    this.sql().insert.run(
-      accountId,
-      messagePk,
-      report.bulkId,
-      report.messageId,
-      orNull(report.entityId),
-      orNull(report.applicationId),
-      orNull(report.campaignReferenceId),
-      createdAt,
-      JSON.stringify(report),
-    );
-  }
-
   async consume(filter: ReportFilter): Promise<ReportData[]> {
-    const rows = await withoutBlockingOnLocks(this.db, () => this.consumeTransaction().immediate(filter, Date.now()));
-    return rows.sort((a, b) => a.id - b.id).map((row) => parseJson<ReportData>(row.data));
+    const rows = await withoutBlockingOnLocks(this.db, () => this.consumeTransaction().immediate(filter));
+    // RETURNING does not follow the subquery's order.
+    rows.sort((a, b) => a.done_at! - b.done_at! || a.pk - b.pk);
+    return rows.map((row) => finalReportOf(toStoredMessage(row)));
   }
 }

@@ -2,6 +2,7 @@ import type { Sql } from '../shared.js';
 import { migration as initial } from './001-initial.js';
 import { pipelineIndexes } from './002-pipeline-indexes.js';
 import { groupedOutbox } from './003-grouped-outbox.js';
+import { reportsOnMessages } from './004-reports-on-messages.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -12,7 +13,7 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, pipelineIndexes, groupedOutbox];
+export const migrations: readonly Migration[] = [initial, pipelineIndexes, groupedOutbox, reportsOnMessages];
 
 /**
  * Applies pending migrations in one transaction. A transaction-scoped advisory lock keyed by the
