@@ -4,7 +4,7 @@ import { reportDataFromMessage } from '../store/report-data.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import type { OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
-import type { SubscriptionMatcher } from '../subscriptions/matcher.js';
+import type { MatchAttributes, SubscriptionMatcher, WebhookTarget } from '../subscriptions/matcher.js';
 import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
 import { statusObject } from './statuses.js';
 
@@ -188,36 +188,35 @@ export class StatusRecorder {
   private async changeFor(message: StoredMessage, update: StatusUpdate): Promise<StatusChange> {
     const change: StatusChange = { accountId: message.accountId, pk: message.pk, ...update };
     if (!update.final && !message.webhook.intermediateReport) return change;
-    const data = reportDataFromMessage(message, update.status, update.errorId, update.at);
-    if (update.mccMnc !== undefined) data.mccMnc = update.mccMnc;
-    const webhooks = await this.pushItems(message, data);
+    const webhooks = await this.pushItems(message, update);
     if (webhooks.length > 0) change.webhooks = webhooks;
+    // A pull report is read back from the message once final: nothing to render for it now.
     else if (update.final) change.pullReport = true;
     return change;
   }
 
-  private async pushItems(message: StoredMessage, data: ReportData): Promise<OutboxItemInput[]> {
+  private async pushItems(message: StoredMessage, update: StatusUpdate): Promise<OutboxItemInput[]> {
     if (message.webhook.notify === false) return [];
+    // The message's own URL wins over the account's subscriptions.
+    const targets: Array<Pick<WebhookTarget, 'url'> & Partial<WebhookTarget>> = message.webhook.url
+      ? [{ url: message.webhook.url }]
+      : await this.deps.subscriptions.targetsFor(message.accountId, 'SMS', 'DELIVERY', subscriptionAttributes(message));
+    if (targets.length === 0) return [];
+    const data = reportDataFromMessage(message, update.status, update.errorId, update.at);
+    if (update.mccMnc !== undefined) data.mccMnc = update.mccMnc;
     const now = this.deps.clock.now();
-    const item = (url: string): OutboxItemInput => ({
-      accountId: message.accountId,
-      url,
-      format: 'sms-dlr',
-      payload: this.deps.renderReport(data),
-      createdAt: now,
-      dueAt: now,
-    });
-    if (message.webhook.url) return [item(message.webhook.url)];
-    const attributes: { entityId?: string; applicationId?: string; to?: string } = {};
-    if (message.entityId !== undefined) attributes.entityId = message.entityId;
-    if (message.applicationId !== undefined) attributes.applicationId = message.applicationId;
-    if (message.sender !== undefined) attributes.to = message.sender;
-    const targets = await this.deps.subscriptions.targetsFor(message.accountId, 'SMS', 'DELIVERY', attributes);
     return targets.map((target) => {
-      const entry = item(target.url);
-      entry.subscriptionId = target.subscriptionId;
-      if (target.security) entry.security = target.security;
-      return entry;
+      const item: OutboxItemInput = {
+        accountId: message.accountId,
+        url: target.url,
+        format: 'sms-dlr',
+        payload: this.deps.renderReport(data),
+        createdAt: now,
+        dueAt: now,
+      };
+      if (target.subscriptionId !== undefined) item.subscriptionId = target.subscriptionId;
+      if (target.security) item.security = target.security;
+      return item;
     });
   }
 
@@ -231,6 +230,15 @@ export class StatusRecorder {
     }
     if (queued) this.deps.onWebhooksQueued();
   }
+}
+
+/** The message's attributes that DELIVERY subscription criteria match on. */
+function subscriptionAttributes(message: StoredMessage): MatchAttributes {
+  const attributes: MatchAttributes = {};
+  if (message.entityId !== undefined) attributes.entityId = message.entityId;
+  if (message.applicationId !== undefined) attributes.applicationId = message.applicationId;
+  if (message.sender !== undefined) attributes.to = message.sender;
+  return attributes;
 }
 
 const rememberKey = (carrier: string, carrierMessageId: string): string => `${carrier}\u0000${carrierMessageId}`;
