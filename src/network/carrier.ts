@@ -1,4 +1,4 @@
-import type { MessageContent, PhoneMessage, StatusRef, StoredMessage } from '../core/store/types.js';
+import type { MessageContent, PhoneReceipt, StatusRef, StoredMessage } from '../core/store/types.js';
 
 /**
  * The seam between the message pipeline and a network. The sandbox is the first implementation; an
@@ -29,8 +29,8 @@ export interface SettledOutcome {
   status: StatusRef;
   errorId: number;
   at: number;
-  /** What the destination's virtual phone received, recorded with the outcome. */
-  phoneEntry?: PhoneMessage;
+  /** The destination's virtual phone received the message, recorded with the outcome. */
+  phone?: PhoneReceipt;
 }
 
 export type SubmitOutcome =

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { PhoneMessage } from '../../src/core/store/types.js';
-import { cleanupStores, storeDrivers, storePerTest, T0, twoAccounts } from '../helpers/stores.js';
+import { cleanupStores, insertAll, newMessage, storeDrivers, storePerTest, T0, twoAccounts } from '../helpers/stores.js';
 
 after(cleanupStores);
 
@@ -53,6 +53,46 @@ for (const driver of storeDrivers()) {
 
     it('accepts an empty batch', async () => {
       await store().phones.recordMany([]);
+      await store().phones.recordSms([]);
+    });
+
+    it('lists received SMS from the messages, with recorded entries, newest first and limited', async () => {
+      const { a } = await twoAccounts(store());
+      const text = newMessage(a.id, { destination: `+${NUMBER}`, sender: 'Bank', content: { text: 'code 1234' } });
+      const binary = newMessage(a.id, { destination: NUMBER, content: { hex: '0048 0065' }, encoding: 'BINARY' });
+      const notReceived = newMessage(a.id, { destination: NUMBER });
+      const [textPk, binaryPk] = await insertAll(store(), [text, binary, notReceived]);
+      await store().phones.recordSms([
+        { accountId: a.id, pk: textPk!, number: NUMBER, at: T0 + 3 },
+        { accountId: a.id, pk: binaryPk!, number: NUMBER, at: T0 + 1 },
+      ]);
+      const voice: PhoneMessage = { accountId: a.id, number: NUMBER, channel: 'VOICE', text: 'call', receivedAt: T0 + 2 };
+      await store().phones.record(voice);
+
+      const received = {
+        accountId: a.id,
+        number: NUMBER,
+        channel: 'SMS',
+        from: 'Bank',
+        text: 'code 1234',
+        messageId: text.messageId,
+        receivedAt: T0 + 3,
+      };
+      const binaryEntry = { accountId: a.id, number: NUMBER, channel: 'SMS', text: '0048 0065', messageId: binary.messageId, receivedAt: T0 + 1 };
+      assert.deepEqual(await store().phones.list(a.id, NUMBER, 10), [received, voice, binaryEntry]);
+      assert.deepEqual(await store().phones.list(a.id, NUMBER, 2), [received, voice]);
+    });
+
+    it('never lists another account\'s received SMS', async () => {
+      const { a, b } = await twoAccounts(store());
+      const [pk] = await insertAll(store(), [newMessage(a.id, { destination: NUMBER })]);
+      // A pk of account a with account b's id marks nothing.
+      await store().phones.recordSms([{ accountId: b.id, pk: pk!, number: NUMBER, at: T0 }]);
+      assert.deepEqual(await store().phones.list(a.id, NUMBER, 10), []);
+      assert.deepEqual(await store().phones.list(b.id, NUMBER, 10), []);
+      await store().phones.recordSms([{ accountId: a.id, pk: pk!, number: NUMBER, at: T0 }]);
+      assert.equal((await store().phones.list(a.id, NUMBER, 10)).length, 1);
+      assert.deepEqual(await store().phones.list(b.id, NUMBER, 10), []);
     });
   });
 }

@@ -73,20 +73,20 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(await store().messages.listSubmitted('sandbox', 100), []);
     });
 
-    it('records the phone entry a change carries, only when the change applies', async () => {
+    it('records what the phone received with a change, only when the change applies', async () => {
       const { a } = await twoAccounts(store());
       const { message, pk } = await submitted(store(), a.id);
-      const entry = (text: string) => ({ accountId: a.id, number: message.destination, channel: 'SMS', text, messageId: message.messageId, receivedAt: T0 + 40 });
+      const phone = (at: number) => ({ number: message.destination, at });
       await store().messages.applyStatusChanges([
-        { ...deliveredChange(message, pk, T0 + 40), phoneEntry: entry('delivered') },
-        // The message is final by now: neither this change nor its entry is applied.
-        { ...deliveredChange(message, pk, T0 + 41), phoneEntry: entry('again') },
+        { ...deliveredChange(message, pk, T0 + 40), phone: phone(T0 + 40) },
+        // The message is final by now: neither this change nor what it says the phone received applies.
+        { ...deliveredChange(message, pk, T0 + 41), phone: phone(T0 + 41) },
       ]);
-      await store().messages.applyStatusChanges([{ ...deliveredChange(message, pk, T0 + 50), phoneEntry: entry('later') }]);
+      await store().messages.applyStatusChanges([{ ...deliveredChange(message, pk, T0 + 50), phone: phone(T0 + 50) }]);
 
-      const inbox = await store().phones.list(a.id, message.destination, 10);
-      assert.deepEqual(inbox.map((m) => m.text), ['delivered']);
-      assert.equal(inbox[0]!.messageId, message.messageId);
+      assert.deepEqual(await store().phones.list(a.id, message.destination, 10), [
+        { accountId: a.id, number: message.destination, channel: 'SMS', text: 'hello', messageId: message.messageId, receivedAt: T0 + 40 },
+      ]);
     });
 
     it('a final change finalizes the message, sets doneAt and keeps sentAt', async () => {

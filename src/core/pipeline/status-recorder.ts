@@ -132,7 +132,7 @@ export class StatusRecorder {
     for (const { message, submit, outcome } of settled) {
       const change = await this.changeFor(message, { status: outcome.status, errorId: outcome.errorId, final: true, at: outcome.at });
       change.submitted = { carrier: submit.carrier, carrierMessageId: submit.carrierMessageId, at: submit.at };
-      if (outcome.phoneEntry) change.phoneEntry = outcome.phoneEntry;
+      if (outcome.phone) change.phone = outcome.phone;
       changes.push(change);
     }
     await this.apply(changes);

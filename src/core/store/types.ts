@@ -214,8 +214,8 @@ export interface StatusChange {
   pullReport?: boolean;
   /** Webhook items to enqueue. */
   webhooks?: OutboxItemInput[];
-  /** What the destination's virtual phone shows from now on, recorded only if the change applies. */
-  phoneEntry?: PhoneMessage;
+  /** The destination's virtual phone received the message (sandbox); recorded only if the change applies. */
+  phone?: PhoneReceipt;
 }
 
 export interface SubmitResult {
@@ -295,6 +295,13 @@ export interface Subscription {
   resources?: Record<string, unknown>[];
   createdAt: number;
   updatedAt: number;
+}
+
+/** A virtual phone (sandbox) received an SMS: the phone lists the message itself from `at` on. */
+export interface PhoneReceipt {
+  /** The destination as the phone is addressed (normalizeNumber). */
+  number: string;
+  at: number;
 }
 
 export interface PhoneMessage {
@@ -394,9 +401,12 @@ export interface SubscriptionStore {
 }
 
 export interface PhoneStore {
+  /** Entries of other channels than SMS, kept as given. */
   record(message: PhoneMessage): Promise<void>;
   recordMany(messages: PhoneMessage[]): Promise<void>;
-  /** Newest first. */
+  /** SMS messages the phone received: marked on the messages, which the phone then lists. */
+  recordSms(received: Array<PhoneReceipt & { accountId: string; pk: number }>): Promise<void>;
+  /** Newest first: recorded entries and received SMS together. */
   list(accountId: string, number: string, limit: number): Promise<PhoneMessage[]>;
 }
 

@@ -2,7 +2,7 @@ import { timeOrderedUuid } from '../../core/ids.js';
 import type { Logger } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
-import type { PhoneMessage, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
+import type { PhoneReceipt, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
 import type { Carrier, CarrierEvents, CarrierReceipt, OutboundSms, SettledOutcome, SubmitOutcome } from '../carrier.js';
 import { normalizeNumber } from '../../core/phone-number.js';
 import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, type SandboxOutcomeName } from './outcomes.js';
@@ -60,7 +60,7 @@ export class SandboxNetwork implements Carrier {
     const now = this.deps.clock.now();
     const outcomes: SubmitOutcome[] = [];
     const receipts: CarrierReceipt[] = [];
-    const inbox: PhoneMessage[] = [];
+    const inbox: Array<PhoneReceipt & { accountId: string; pk: number }> = [];
     for (const message of messages) {
       const { accountId, pk } = message;
       const decision = this.decide(accountId, message.destination);
@@ -74,17 +74,18 @@ export class SandboxNetwork implements Carrier {
         continue;
       }
       const carrierMessageId = timeOrderedUuid();
-      const delivered = decision.outcome === 'DELIVERED' ? phoneEntry(message, now) : undefined;
+      const delivered: PhoneReceipt | undefined =
+        decision.outcome === 'DELIVERED' ? { number: normalizeNumber(message.destination), at: now } : undefined;
       if (behaviour === 'receipt' && decision.latencyMs <= 0) {
         // At zero latency the outcome is known now: the pipeline stores it with the submit, and
         // the phone's copy with it, in one write, instead of a receipt a moment later (and no
         // en-route state worth reporting).
         const settled: SettledOutcome = { status: decision.status, errorId: decision.errorId, at: now };
-        if (delivered) settled.phoneEntry = delivered;
+        if (delivered) settled.phone = delivered;
         outcomes.push({ pk, accountId, ok: true, carrierMessageId, settled });
         continue;
       }
-      if (delivered) inbox.push(delivered);
+      if (delivered) inbox.push({ accountId, pk, ...delivered });
       outcomes.push({ pk, accountId, ok: true, carrierMessageId });
       if (behaviour === 'receipt') {
         receipts.push({ carrierMessageId, status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id, final: false, at: now });
@@ -94,7 +95,7 @@ export class SandboxNetwork implements Carrier {
     // The phone's copy of a message whose receipt comes later is written before the submit counts
     // as done: a failed write fails the submit (the dispatcher retries it) instead of leaving a
     // delivered message the phone never got.
-    if (inbox.length > 0) await this.deps.store.phones.recordMany(inbox);
+    if (inbox.length > 0) await this.deps.store.phones.recordSms(inbox);
     this.schedule(receipts);
     return outcomes;
   }
@@ -173,17 +174,4 @@ export class SandboxNetwork implements Carrier {
 
 function finalReceipt(carrierMessageId: string, decision: Decision, at: number): CarrierReceipt {
   return { carrierMessageId, status: decision.status, errorId: decision.errorId, final: true, at };
-}
-
-function phoneEntry(message: OutboundSms, receivedAt: number): PhoneMessage {
-  const entry: PhoneMessage = {
-    accountId: message.accountId,
-    number: normalizeNumber(message.destination),
-    channel: 'SMS',
-    text: 'text' in message.content ? message.content.text : message.content.hex,
-    messageId: message.messageId,
-    receivedAt,
-  };
-  if (message.sender !== undefined) entry.from = message.sender;
-  return entry;
 }

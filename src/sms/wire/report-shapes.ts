@@ -1,6 +1,6 @@
 import { formatInfobipTime } from '../../core/infobip-time.js';
 import { errorObject, statusObject, type ErrorObject, type StatusObject } from '../../core/pipeline/statuses.js';
-import type { InboundMessage, ReportData, StatusRef, StoredMessage } from '../../core/store/types.js';
+import type { InboundMessage, ReportData } from '../../core/store/types.js';
 import { platformOf, price, type MessagePrice, type Platform } from './common-shapes.js';
 import { omitUndefined } from './omit-undefined.js';
 

@@ -4,12 +4,10 @@ import type {
   MessageStore,
   NewMessage,
   OutboxItemInput,
-  PhoneMessage,
   StatusChange,
   StoredMessage,
   SubmitResult,
 } from '../types.js';
-import { phoneInsert } from './phones.js';
 import { and, type Db, type Fragment, jsonText, opt, outboxInsert, type Row, type Sql } from './shared.js';
 
 export function toMessage(r: Row): StoredMessage {
@@ -275,8 +273,9 @@ export class PgMessageStore implements MessageStore {
   }
 
   /**
-   * One statement: updates the messages not yet final (flagging their pull reports), then inserts the
-   * webhook items and phone entries of exactly the changes that were applied (matched by tag).
+   * One statement: updates the messages not yet final (flagging their pull reports and marking what
+   * a virtual phone received), then inserts the webhook items of exactly the changes that were
+   * applied (matched by tag).
    */
   private async applyRound(sql: Db, batch: Array<{ change: StatusChange; tag: number }>): Promise<void> {
     const n = batch.length;
@@ -295,8 +294,8 @@ export class PgMessageStore implements MessageStore {
     const pullReports = new Array<number>(n);
     const items: OutboxItemInput[] = [];
     const itemTags: number[] = [];
-    const phoneEntries: PhoneMessage[] = [];
-    const phoneTags: number[] = [];
+    const phoneNumbers = new Array<string | null>(n);
+    const phoneAts = new Array<number | null>(n);
     for (let i = 0; i < n; i++) {
       const { change: c, tag } = batch[i]!;
       accountIds[i] = c.accountId;
@@ -316,10 +315,8 @@ export class PgMessageStore implements MessageStore {
         items.push(item);
         itemTags.push(tag);
       }
-      if (c.phoneEntry) {
-        phoneEntries.push(c.phoneEntry);
-        phoneTags.push(tag);
-      }
+      phoneNumbers[i] = c.phone?.number ?? null;
+      phoneAts[i] = c.phone?.at ?? null;
     }
     await sql`
       WITH upd AS (
@@ -334,19 +331,19 @@ export class PgMessageStore implements MessageStore {
           state = CASE WHEN c.final = 1 THEN 'final' ELSE m.state END,
           done_at = CASE WHEN c.final = 1 THEN c.at ELSE m.done_at END,
           lease_until = CASE WHEN c.final = 1 THEN NULL ELSE m.lease_until END,
-          report_pending = CASE WHEN c.pull_report = 1 THEN true ELSE m.report_pending END
+          report_pending = CASE WHEN c.pull_report = 1 THEN true ELSE m.report_pending END,
+          phone_number = coalesce(c.phone_number, m.phone_number),
+          phone_at = coalesce(c.phone_at, m.phone_at)
         FROM unnest(
           ${accountIds}::text[], ${pks}::int8[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
           ${finals}::int4[], ${ats}::int8[], ${mccMncs}::text[], ${carriers}::text[], ${carrierMessageIds}::text[],
-          ${sentAts}::int8[], ${pullReports}::int4[], ${tags}::int8[]
+          ${sentAts}::int8[], ${pullReports}::int4[], ${phoneNumbers}::text[], ${phoneAts}::int8[], ${tags}::int8[]
         ) AS c(account_id, pk, status_group_id, status_id, error_id, final, at, mcc_mnc, carrier, carrier_message_id,
-               sent_at, pull_report, tag)
+               sent_at, pull_report, phone_number, phone_at, tag)
         WHERE m.pk = c.pk AND m.account_id = c.account_id AND m.state <> 'final'
         RETURNING c.tag
       ), box AS (
         ${outboxInsert(sql, items, { values: itemTags, source: sql`SELECT tag FROM upd` })}
-      ), phone AS (
-        ${phoneInsert(sql, phoneEntries, { values: phoneTags, source: sql`SELECT tag FROM upd` })}
       )
       SELECT 1`;
   }

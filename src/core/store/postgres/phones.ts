@@ -1,5 +1,6 @@
-import type { PhoneMessage, PhoneStore } from '../types.js';
-import { type Db, type Fragment, jsonText, opt, type Row, type Sql } from './shared.js';
+import { newestFirst, receivedSms } from '../phone-entries.js';
+import type { PhoneMessage, PhoneReceipt, PhoneStore } from '../types.js';
+import { jsonText, opt, type Row, type Sql } from './shared.js';
 
 function toPhoneMessage(r: Row): PhoneMessage {
   const m: PhoneMessage = { accountId: r.account_id, number: r.number, channel: r.channel, receivedAt: r.received_at };
@@ -19,34 +20,49 @@ export class PgPhoneStore implements PhoneStore {
 
   async recordMany(messages: PhoneMessage[]): Promise<void> {
     if (messages.length === 0) return;
-    await phoneInsert(this.sql, messages);
+    await this.sql`
+      INSERT INTO phone_messages (account_id, number, channel, from_number, text, message_id, received_at, payload)
+      SELECT p.account_id, p.number, p.channel, p.from_number, p.text, p.message_id, p.received_at, p.payload::jsonb
+      FROM unnest(
+        ${messages.map((m) => m.accountId)}::text[], ${messages.map((m) => m.number)}::text[],
+        ${messages.map((m) => m.channel)}::text[], ${messages.map((m) => opt(m.from))}::text[],
+        ${messages.map((m) => opt(m.text))}::text[], ${messages.map((m) => opt(m.messageId))}::text[],
+        ${messages.map((m) => m.receivedAt)}::int8[], ${messages.map((m) => jsonText(m.payload))}::text[]
+      ) WITH ORDINALITY AS p(account_id, number, channel, from_number, text, message_id, received_at, payload, ord)
+      ORDER BY p.ord`;
+  }
+
+  async recordSms(received: Array<PhoneReceipt & { accountId: string; pk: number }>): Promise<void> {
+    if (received.length === 0) return;
+    await this.sql`
+      UPDATE messages m SET phone_number = r.number, phone_at = r.at
+      FROM unnest(
+        ${received.map((r) => r.accountId)}::text[], ${received.map((r) => r.pk)}::int8[],
+        ${received.map((r) => r.number)}::text[], ${received.map((r) => r.at)}::int8[]
+      ) AS r(account_id, pk, number, at)
+      WHERE m.account_id = r.account_id AND m.pk = r.pk`;
   }
 
   async list(accountId: string, number: string, limit: number): Promise<PhoneMessage[]> {
-    const rows = await this.sql`
-      SELECT * FROM phone_messages WHERE account_id = ${accountId} AND number = ${number}
-      ORDER BY received_at DESC, id DESC LIMIT ${limit}`;
-    return rows.map(toPhoneMessage);
+    const [recorded, sms] = await Promise.all([
+      this.sql`
+        SELECT * FROM phone_messages WHERE account_id = ${accountId} AND number = ${number}
+        ORDER BY received_at DESC, id DESC LIMIT ${limit}`,
+      this.sql`
+        SELECT account_id, phone_number, sender, content, message_id, phone_at FROM messages
+        WHERE account_id = ${accountId} AND phone_number = ${number} AND phone_at IS NOT NULL
+        ORDER BY phone_at DESC, pk DESC LIMIT ${limit}`,
+    ]);
+    const received = sms.map((r) =>
+      receivedSms({
+        accountId: r.account_id,
+        number: r.phone_number,
+        sender: r.sender ?? undefined,
+        content: r.content,
+        messageId: r.message_id,
+        receivedAt: r.phone_at,
+      }),
+    );
+    return newestFirst(received, recorded.map(toPhoneMessage), limit);
   }
-}
-
-/**
- * `INSERT INTO phone_messages … SELECT … FROM unnest(…)`, usable alone or inside a CTE. With `tags`,
- * entry i carries `tags.values[i]` and is inserted only if `tags.source` (a fragment selecting one
- * column) selects that tag.
- */
-export function phoneInsert(sql: Db, messages: PhoneMessage[], tags?: { values: number[]; source: Fragment }): Fragment {
-  const filter = tags ? sql`WHERE p.tag IN (${tags.source})` : sql``;
-  return sql`
-    INSERT INTO phone_messages (account_id, number, channel, from_number, text, message_id, received_at, payload)
-    SELECT p.account_id, p.number, p.channel, p.from_number, p.text, p.message_id, p.received_at, p.payload::jsonb
-    FROM unnest(
-      ${messages.map((m) => m.accountId)}::text[], ${messages.map((m) => m.number)}::text[],
-      ${messages.map((m) => m.channel)}::text[], ${messages.map((m) => opt(m.from))}::text[],
-      ${messages.map((m) => opt(m.text))}::text[], ${messages.map((m) => opt(m.messageId))}::text[],
-      ${messages.map((m) => m.receivedAt)}::int8[], ${messages.map((m) => jsonText(m.payload))}::text[],
-      ${tags ? tags.values : new Array<number>(messages.length).fill(0)}::int8[]
-    ) WITH ORDINALITY AS p(account_id, number, channel, from_number, text, message_id, received_at, payload, tag, ord)
-    ${filter}
-    ORDER BY p.ord`;
 }

@@ -45,6 +45,9 @@ export interface MessageRow {
   lease_until: number | null;
   /** 1 while the final status waits to be pulled as a report (GET …/reports). */
   report_pending: 1 | null;
+  /** Set once the destination's virtual phone received the message (sandbox). */
+  phone_number: string | null;
+  phone_at: number | null;
 }
 
 // Positional parameters: binding by name looks each one up on an object, which measured a third

@@ -18,7 +18,6 @@ import {
   type MessageRow,
 } from './message-rows.js';
 import type { SqliteOutboxStore } from './outbox.js';
-import type { SqlitePhoneStore } from './phones.js';
 import { flag, orNull, preparedOnce, rowId, withoutBlockingOnLocks, type Db } from './shared.js';
 
 const byDueThenPk = (a: MessageRow, b: MessageRow): number => a.due_at - b.due_at || a.pk - b.pk;
@@ -93,6 +92,8 @@ export class SqliteMessageStore implements MessageStore {
         at: number,
         final: 0 | 1,
         pullReport: 0 | 1,
+        phoneNumber: string | null,
+        phoneAt: number | null,
         accountId: string,
         pk: number,
       ]
@@ -105,7 +106,9 @@ export class SqliteMessageStore implements MessageStore {
          state = CASE WHEN ? THEN 'final' ELSE state END,
          done_at = CASE WHEN ? THEN ? ELSE done_at END,
          lease_until = CASE WHEN ? THEN NULL ELSE lease_until END,
-         report_pending = CASE WHEN ? THEN 1 ELSE report_pending END
+         report_pending = CASE WHEN ? THEN 1 ELSE report_pending END,
+         phone_number = coalesce(?, phone_number),
+         phone_at = coalesce(?, phone_at)
        WHERE account_id = ? AND pk = ? AND state <> 'final'`,
     ),
     // Messages rejected at acceptance are final without a done_at; their acceptance time counts.
@@ -158,11 +161,12 @@ export class SqliteMessageStore implements MessageStore {
           change.at,
           final,
           flag(change.final && change.pullReport === true),
+          change.phone?.number ?? null,
+          change.phone?.at ?? null,
           change.accountId,
           change.pk,
         );
         if (updated === 0) continue;
-        if (change.phoneEntry) this.phones.insert(change.phoneEntry);
         if (change.webhooks) for (const item of change.webhooks) webhooks.push(item);
       }
       // Packed over the whole round, so reports for one URL share rows.
@@ -181,7 +185,6 @@ export class SqliteMessageStore implements MessageStore {
   constructor(
     private readonly db: Db,
     private readonly outbox: SqliteOutboxStore,
-    private readonly phones: SqlitePhoneStore,
   ) {
     this.logQuery = new MessageLogQuery(db);
   }

@@ -1,5 +1,6 @@
-import type { PhoneMessage, PhoneStore } from '../types.js';
-import { compact, jsonOrNull, nullToUndefined, orNull, parseJsonOrUndefined, preparedOnce, type Db } from './shared.js';
+import { newestFirst, receivedSms } from '../phone-entries.js';
+import type { MessageContent, PhoneMessage, PhoneReceipt, PhoneStore } from '../types.js';
+import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db } from './shared.js';
 
 interface PhoneRow {
   account_id: string;
@@ -10,6 +11,16 @@ interface PhoneRow {
   message_id: string | null;
   received_at: number;
   payload: string | null;
+}
+
+/** A message the phone received (messages.phone_at set). */
+interface ReceivedSmsRow {
+  account_id: string;
+  phone_number: string;
+  sender: string | null;
+  content: string;
+  message_id: string;
+  phone_at: number;
 }
 
 const toPhoneMessage = (row: PhoneRow): PhoneMessage =>
@@ -46,11 +57,26 @@ export class SqlitePhoneStore implements PhoneStore {
       `SELECT * FROM phone_messages WHERE account_id = ? AND number = ?
        ORDER BY received_at DESC, id DESC LIMIT ?`,
     ),
+    markSms: this.db.prepare<[string, number, string, number]>(
+      'UPDATE messages SET phone_number = ?, phone_at = ? WHERE account_id = ? AND pk = ?',
+    ),
+    listSms: this.db.prepare<[string, string, number], ReceivedSmsRow>(
+      `SELECT account_id, phone_number, sender, content, message_id, phone_at FROM messages
+       WHERE account_id = ? AND phone_number = ? AND phone_at IS NOT NULL
+       ORDER BY phone_at DESC, pk DESC LIMIT ?`,
+    ),
   }));
 
   private readonly recordTransaction = preparedOnce(() =>
     this.db.transaction((messages: readonly PhoneMessage[]) => {
       for (const message of messages) this.insert(message);
+    }),
+  );
+
+  private readonly recordSmsTransaction = preparedOnce(() =>
+    this.db.transaction((received: ReadonlyArray<PhoneReceipt & { accountId: string; pk: number }>) => {
+      const { markSms } = this.sql();
+      for (const sms of received) markSms.run(sms.number, sms.at, sms.accountId, sms.pk);
     }),
   );
 
@@ -64,8 +90,11 @@ export class SqlitePhoneStore implements PhoneStore {
     this.recordTransaction().immediate(messages);
   }
 
-  /** Records a message inside the caller's transaction (status changes that deliver one carry it). */
-  insert(message: PhoneMessage): void {
+  async recordSms(received: Array<PhoneReceipt & { accountId: string; pk: number }>): Promise<void> {
+    this.recordSmsTransaction().immediate(received);
+  }
+
+  private insert(message: PhoneMessage): void {
     this.sql().insert.run(
       message.accountId,
       message.number,
@@ -79,6 +108,17 @@ export class SqlitePhoneStore implements PhoneStore {
   }
 
   async list(accountId: string, number: string, limit: number): Promise<PhoneMessage[]> {
-    return this.sql().list.all(accountId, number, limit).map(toPhoneMessage);
+    const { list, listSms } = this.sql();
+    const sms = listSms.all(accountId, number, limit).map((row) =>
+      receivedSms({
+        accountId: row.account_id,
+        number: row.phone_number,
+        sender: nullToUndefined(row.sender),
+        content: parseJson<MessageContent>(row.content),
+        messageId: row.message_id,
+        receivedAt: row.phone_at,
+      }),
+    );
+    return newestFirst(sms, list.all(accountId, number, limit).map(toPhoneMessage), limit);
   }
 }

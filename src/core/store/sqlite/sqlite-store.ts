@@ -86,7 +86,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
     },
     accounts: new SqliteAccountStore(db),
     keys: new SqliteApiKeyStore(db),
-    messages: new SqliteMessageStore(db, outbox, phones),
+    messages: new SqliteMessageStore(db, outbox),
     reports,
     inbound: new SqliteInboundStore(db, outbox),
     outbox,

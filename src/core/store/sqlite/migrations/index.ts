@@ -2,7 +2,14 @@ import { initialMigration } from './001-initial.js';
 import { pipelineIndexesMigration } from './002-pipeline-indexes.js';
 import { groupedOutboxMigration } from './003-grouped-outbox.js';
 import { reportsOnMessagesMigration } from './004-reports-on-messages.js';
+import { phoneSmsOnMessagesMigration } from './005-phone-sms-on-messages.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initialMigration, pipelineIndexesMigration, groupedOutboxMigration, reportsOnMessagesMigration];
+export const migrations: readonly Migration[] = [
+  initialMigration,
+  pipelineIndexesMigration,
+  groupedOutboxMigration,
+  reportsOnMessagesMigration,
+  phoneSmsOnMessagesMigration,
+];
