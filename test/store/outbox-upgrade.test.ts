@@ -1,19 +1,15 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import Database from 'better-sqlite3';
 import { after, describe, it } from 'node:test';
-import postgres from 'postgres';
-import { openStore } from '../../src/core/store/open-store.js';
+import type postgres from 'postgres';
 import { migration as pgInitial } from '../../src/core/store/postgres/migrations/001-initial.js';
 import { pipelineIndexes as pgPipelineIndexes } from '../../src/core/store/postgres/migrations/002-pipeline-indexes.js';
-import { runMigrations as runPgMigrations } from '../../src/core/store/postgres/migrations/runner.js';
-import type { Sql } from '../../src/core/store/postgres/shared.js';
 import { initialMigration } from '../../src/core/store/sqlite/migrations/001-initial.js';
 import { pipelineIndexesMigration } from '../../src/core/store/sqlite/migrations/002-pipeline-indexes.js';
 import { runMigrations } from '../../src/core/store/sqlite/migrations/runner.js';
 import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/core/store/types.js';
+import { upgradePostgres } from '../helpers/pg-upgrade.js';
 import { cleanupStores, T0, tempSqlitePath } from '../helpers/stores.js';
 
 after(cleanupStores);
@@ -60,29 +56,16 @@ describe('outbox upgrade to grouped items', () => {
   });
 
   it('postgres: an item and an attempt written before keep working', { skip: !process.env.TEST_DATABASE_URL }, async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE SCHEMA "${schema}"`);
-    const before = postgres(url, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}"` } });
-    let store: Store | undefined;
-    try {
-      await runPgMigrations(before as unknown as Sql, [pgInitial, pgPipelineIndexes]);
-      await before`INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'acme', 0)`;
-      await before`
+    const seed = async (sql: postgres.Sql): Promise<void> => {
+      await sql`INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'acme', 0)`;
+      await sql`
         INSERT INTO outbox (account_id, url, format, payload, security, created_at, due_at)
         VALUES ('acc', 'https://hooks.example.com/dlr', 'sms-dlr', ${JSON.stringify({ results: [{ messageId: 'm1' }] })}::text::jsonb,
                 ${JSON.stringify({ type: 'BASIC', username: 'u', password: 'p' })}::text::jsonb, ${T0}, ${T0})`;
-      await before`
+      await sql`
         INSERT INTO webhook_attempts (account_id, url, item_ids, attempt_no, started_at, duration_ms, outcome)
         VALUES ('acc', 'https://hooks.example.com/dlr', '{7,8}', 1, ${T0}, 3, 'delivered')`;
-      store = await openStore({ url, dataDir: os.tmpdir(), schema });
-      await assertUpgraded(store, 'acc');
-    } finally {
-      await store?.close();
-      await before.end();
-      await admin.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
-    }
+    };
+    await upgradePostgres([pgInitial, pgPipelineIndexes], seed, (store) => assertUpgraded(store, 'acc'));
   });
 });

@@ -1,21 +1,17 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
-import os from 'node:os';
 import Database from 'better-sqlite3';
 import { after, describe, it } from 'node:test';
-import postgres from 'postgres';
-import { openStore } from '../../src/core/store/open-store.js';
+import type postgres from 'postgres';
 import { migration as pgInitial } from '../../src/core/store/postgres/migrations/001-initial.js';
 import { pipelineIndexes as pgPipelineIndexes } from '../../src/core/store/postgres/migrations/002-pipeline-indexes.js';
 import { groupedOutbox as pgGroupedOutbox } from '../../src/core/store/postgres/migrations/003-grouped-outbox.js';
-import { runMigrations as runPgMigrations } from '../../src/core/store/postgres/migrations/runner.js';
-import type { Sql } from '../../src/core/store/postgres/shared.js';
 import { initialMigration } from '../../src/core/store/sqlite/migrations/001-initial.js';
 import { pipelineIndexesMigration } from '../../src/core/store/sqlite/migrations/002-pipeline-indexes.js';
 import { groupedOutboxMigration } from '../../src/core/store/sqlite/migrations/003-grouped-outbox.js';
 import { runMigrations } from '../../src/core/store/sqlite/migrations/runner.js';
 import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
 import type { Store } from '../../src/core/store/types.js';
+import { upgradePostgres } from '../helpers/pg-upgrade.js';
 import { cleanupStores, DELIVERED, HOUR, T0, tempSqlitePath } from '../helpers/stores.js';
 
 after(cleanupStores);
@@ -76,19 +72,12 @@ describe('pull reports upgrade to flags on messages', () => {
   });
 
   it('postgres: a pending report carries over, a consumed one does not', { skip: !process.env.TEST_DATABASE_URL }, async () => {
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `test_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`CREATE SCHEMA "${schema}"`);
-    const before = postgres(url, { max: 1, onnotice: () => {}, connection: { search_path: `"${schema}"` } });
-    let store: Store | undefined;
-    try {
-      await runPgMigrations(before as unknown as Sql, [pgInitial, pgPipelineIndexes, pgGroupedOutbox]);
-      await before`INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'acme', 0)`;
+    const seed = async (sql: postgres.Sql): Promise<void> => {
+      await sql`INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'acme', 0)`;
       const pks: number[] = [];
       for (const messageId of ['m-pending', 'm-pulled']) {
         const params = messageValues(messageId).map((value) => String(value));
-        const [row] = await before.unsafe(
+        const [row] = await sql.unsafe(
           `INSERT INTO messages (${MESSAGE_COLUMNS})
            VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8::int, $9::jsonb, $10::int8, $11::int8, $12::int8, $13, $14::int,
                    $15::int, $16::int, $17::int8, $18::int8)
@@ -97,17 +86,11 @@ describe('pull reports upgrade to flags on messages', () => {
         );
         pks.push(Number(row!.pk));
       }
-      await before`
+      await sql`
         INSERT INTO reports (account_id, message_pk, bulk_id, message_id, created_at, consumed_at, data)
         VALUES ('acc', ${pks[0]!}, 'bulk-1', 'm-pending', ${T0 + 2}, NULL, '{}'),
                ('acc', ${pks[1]!}, 'bulk-1', 'm-pulled', ${T0 + 2}, ${T0 + 3}, '{}')`;
-      store = await openStore({ url, dataDir: os.tmpdir(), schema });
-      await assertUpgraded(store);
-    } finally {
-      await store?.close();
-      await before.end();
-      await admin.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-      await admin.end();
-    }
+    };
+    await upgradePostgres([pgInitial, pgPipelineIndexes, pgGroupedOutbox], seed, assertUpgraded);
   });
 });
