@@ -124,7 +124,7 @@ export class StatusRecorder {
 
   /**
    * Stores the submit and the final status of messages whose carrier knew the outcome at once, in
-   * one write per message (with the phone's copy, if any): the report reads as if a receipt had
+   * one write per message (with what the phone received, if anything): the report reads as if a receipt had
    * followed the submit.
    */
   async recordSettled(settled: SettledSubmit[]): Promise<void> {

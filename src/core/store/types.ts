@@ -304,6 +304,12 @@ export interface PhoneReceipt {
   at: number;
 }
 
+/** An SMS of the account's, stored as `pk`, that a virtual phone received. */
+export interface ReceivedSms extends PhoneReceipt {
+  accountId: string;
+  pk: number;
+}
+
 export interface PhoneMessage {
   accountId: string;
   number: string;
@@ -405,7 +411,7 @@ export interface PhoneStore {
   record(message: PhoneMessage): Promise<void>;
   recordMany(messages: PhoneMessage[]): Promise<void>;
   /** SMS messages the phone received: marked on the messages, which the phone then lists. */
-  recordSms(received: Array<PhoneReceipt & { accountId: string; pk: number }>): Promise<void>;
+  recordSms(received: ReceivedSms[]): Promise<void>;
   /** Newest first: recorded entries and received SMS together. */
   list(accountId: string, number: string, limit: number): Promise<PhoneMessage[]>;
 }

@@ -2,7 +2,7 @@ import { timeOrderedUuid } from '../../core/ids.js';
 import type { Logger } from '../../context.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
-import type { PhoneReceipt, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
+import type { PhoneReceipt, ReceivedSms, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
 import type { Carrier, CarrierEvents, CarrierReceipt, OutboundSms, SettledOutcome, SubmitOutcome } from '../carrier.js';
 import { normalizeNumber } from '../../core/phone-number.js';
 import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, type SandboxOutcomeName } from './outcomes.js';
@@ -60,7 +60,7 @@ export class SandboxNetwork implements Carrier {
     const now = this.deps.clock.now();
     const outcomes: SubmitOutcome[] = [];
     const receipts: CarrierReceipt[] = [];
-    const inbox: Array<PhoneReceipt & { accountId: string; pk: number }> = [];
+    const inbox: ReceivedSms[] = [];
     for (const message of messages) {
       const { accountId, pk } = message;
       const decision = this.decide(accountId, message.destination);
@@ -78,7 +78,7 @@ export class SandboxNetwork implements Carrier {
         decision.outcome === 'DELIVERED' ? { number: normalizeNumber(message.destination), at: now } : undefined;
       if (behaviour === 'receipt' && decision.latencyMs <= 0) {
         // At zero latency the outcome is known now: the pipeline stores it with the submit, and
-        // the phone's copy with it, in one write, instead of a receipt a moment later (and no
+        // what the phone received with it, in one write, instead of a receipt a moment later (and no
         // en-route state worth reporting).
         const settled: SettledOutcome = { status: decision.status, errorId: decision.errorId, at: now };
         if (delivered) settled.phone = delivered;
@@ -92,7 +92,7 @@ export class SandboxNetwork implements Carrier {
         receipts.push(finalReceipt(carrierMessageId, decision, now + decision.latencyMs));
       }
     }
-    // The phone's copy of a message whose receipt comes later is written before the submit counts
+    // The phone's mark on a message whose receipt comes later is written before the submit counts
     // as done: a failed write fails the submit (the dispatcher retries it) instead of leaving a
     // delivered message the phone never got.
     if (inbox.length > 0) await this.deps.store.phones.recordSms(inbox);

@@ -1,5 +1,5 @@
 import { newestFirst, receivedSms } from '../phone-entries.js';
-import type { PhoneMessage, PhoneReceipt, PhoneStore } from '../types.js';
+import type { PhoneMessage, PhoneStore, ReceivedSms } from '../types.js';
 import { jsonText, opt, type Row, type Sql } from './shared.js';
 
 function toPhoneMessage(r: Row): PhoneMessage {
@@ -32,7 +32,7 @@ export class PgPhoneStore implements PhoneStore {
       ORDER BY p.ord`;
   }
 
-  async recordSms(received: Array<PhoneReceipt & { accountId: string; pk: number }>): Promise<void> {
+  async recordSms(received: ReceivedSms[]): Promise<void> {
     if (received.length === 0) return;
     await this.sql`
       UPDATE messages m SET phone_number = r.number, phone_at = r.at

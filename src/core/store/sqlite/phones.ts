@@ -1,5 +1,5 @@
 import { newestFirst, receivedSms } from '../phone-entries.js';
-import type { MessageContent, PhoneMessage, PhoneReceipt, PhoneStore } from '../types.js';
+import type { MessageContent, PhoneMessage, PhoneStore, ReceivedSms } from '../types.js';
 import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db } from './shared.js';
 
 interface PhoneRow {
@@ -74,7 +74,7 @@ export class SqlitePhoneStore implements PhoneStore {
   );
 
   private readonly recordSmsTransaction = preparedOnce(() =>
-    this.db.transaction((received: ReadonlyArray<PhoneReceipt & { accountId: string; pk: number }>) => {
+    this.db.transaction((received: readonly ReceivedSms[]) => {
       const { markSms } = this.sql();
       for (const sms of received) markSms.run(sms.number, sms.at, sms.accountId, sms.pk);
     }),
@@ -90,7 +90,7 @@ export class SqlitePhoneStore implements PhoneStore {
     this.recordTransaction().immediate(messages);
   }
 
-  async recordSms(received: Array<PhoneReceipt & { accountId: string; pk: number }>): Promise<void> {
+  async recordSms(received: ReceivedSms[]): Promise<void> {
     this.recordSmsTransaction().immediate(received);
   }
 
