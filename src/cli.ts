@@ -1,4 +1,4 @@
-#!/usr/bin/env -S node --max-semi-space-size=8 --heap-growing-percent=100
+#!/usr/bin/env -S node --max-semi-space-size=16 --heap-growing-percent=100
 // The flags are SERVER_NODE_FLAGS (src/node-flags.ts), which says why; npm start passes the same.
 import { parseArgs } from 'node:util';
 import { generateApiKey, hashApiKey, keyLookup } from './core/auth/api-keys.js';
