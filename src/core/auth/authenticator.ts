@@ -26,6 +26,16 @@ export class Authenticator {
     private readonly maxEntries = 10_000,
   ) {}
 
+  /**
+   * The recent answer for `key` without waiting: its principal, `null` for a key known to be
+   * invalid, or `undefined` when the store must be asked (`authenticate`).
+   */
+  cached(key: string): Principal | null | undefined {
+    const entry = this.cache.get(hashApiKey(key));
+    if (!entry || this.clock.now() - entry.checkedAt >= this.ttlMs) return undefined;
+    return entry.principal ?? null;
+  }
+
   async authenticate(key: string): Promise<Principal | undefined> {
     const hash = hashApiKey(key);
     const now = this.clock.now();
