@@ -56,6 +56,29 @@ export async function startChild(
   };
 }
 
+/** CPU time a process has used so far, in clock ticks, from /proc. */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * Resolves once the process has used under 2% of a core for a quarter of a second (or after
+ * `timeoutMs`): work it does after a load (WAL checkpoints, purges) must not run during the next.
+ */
+export async function untilIdle(pid: number, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = cpuTicks(pid);
+  while (Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    const now = cpuTicks(pid);
+    // Ticks are hundredths of a second: 2% of 250 ms is half a tick, so idle means no tick at all.
+    if (now - last === 0) return;
+    last = now;
+  }
+}
+
 /** Peak resident set size of a process, from the kernel's high-water mark. */
 export function peakRssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
