@@ -37,11 +37,11 @@ export class Authenticator {
   }
 
   async authenticate(key: string): Promise<Principal | undefined> {
+    const cached = this.cached(key);
+    if (cached !== undefined) return cached ?? undefined;
+
     const hash = hashApiKey(key);
     const now = this.clock.now();
-    const cached = this.cache.get(hash);
-    if (cached && now - cached.checkedAt < this.ttlMs) return cached.principal;
-
     const candidates = await this.keys.findByLookup(keyLookup(key));
     let principal: Principal | undefined;
     for (const candidate of candidates) {
