@@ -56,27 +56,31 @@ export async function startChild(
   };
 }
 
-/** CPU time a process has used so far, in clock ticks, from /proc. */
+/** CPU time a process has used so far (user and system, all threads), in clock ticks, from /proc. */
 function cpuTicks(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return Number(fields[11]) + Number(fields[12]);
 }
 
+/** CPU seconds a process has used so far (Linux counts 100 ticks a second). */
+export const cpuSeconds = (pid: number): number => cpuTicks(pid) / 100;
+
 /**
- * Resolves once the process has used under 2% of a core for a quarter of a second (or after
- * `timeoutMs`): work it does after a load (WAL checkpoints, purges) must not run during the next.
+ * Resolves true once the process has used under 2% of a core for a quarter of a second, or false
+ * after `timeoutMs`: work it does after a load (WAL checkpoints, purges) must not run during the next.
  */
-export async function untilIdle(pid: number, timeoutMs = 30_000): Promise<void> {
+export async function untilIdle(pid: number, timeoutMs = 30_000): Promise<boolean> {
   const deadline = Date.now() + timeoutMs;
   let last = cpuTicks(pid);
   while (Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     const now = cpuTicks(pid);
     // Ticks are hundredths of a second: 2% of 250 ms is half a tick, so idle means no tick at all.
-    if (now - last === 0) return;
+    if (now - last === 0) return true;
     last = now;
   }
+  return false;
 }
 
 /** Peak resident set size of a process, from the kernel's high-water mark. */

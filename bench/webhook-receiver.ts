@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 
 export interface WebhookReceiver {
   url: string;
-  /** Resolves once `total` results arrived, or after `timeoutMs`. */
-  done(total: number, timeoutMs: number): Promise<void>;
+  /** Resolves once `total` results arrived (`complete`), or after `timeoutMs` with what did. */
+  done(total: number, timeoutMs: number): Promise<{ complete: boolean; received: number }>;
   close(): void;
 }
 
@@ -27,14 +27,14 @@ export async function startWebhookReceiver(onResults: (results: Array<{ messageI
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/dlr`,
     done: (total, timeoutMs) =>
-      new Promise<void>((resolve) => {
-        if (received >= total) return resolve();
-        const timer = setTimeout(resolve, timeoutMs);
+      new Promise((resolve) => {
+        if (received >= total) return resolve({ complete: true, received });
+        const timer = setTimeout(() => resolve({ complete: false, received }), timeoutMs);
         waiting = {
           total,
           resolve: () => {
             clearTimeout(timer);
-            resolve();
+            resolve({ complete: true, received });
           },
         };
       }),

@@ -28,7 +28,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
     logController: new LogController({ disableRequestLogging: true }),
     childLoggerFactory: lazyRequestLogger,
     bodyLimit: 16 * 1024 * 1024,
-    return503OnClosing: true,
+    // installErrorHandling answers 503 in the family's envelope instead.
+    return503OnClosing: false,
     // Errors the router raises before any route runs (a malformed URL, a path parameter over
     // maxParamLength) would otherwise get Fastify's own body instead of an Infobip envelope.
     frameworkErrors: (error, request, reply) => {

@@ -1,6 +1,18 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { unstorablePath } from '../../src/core/text-safety.js';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../src/core/json-body.js';
+import { findUnstorableText } from '../../src/core/text-safety.js';
+
+const unstorablePath = (value: unknown): string | undefined => {
+  const found = findUnstorableText(value);
+  return found?.kind === 'unstorable' ? found.property : found?.kind;
+};
+
+const nested = (depth: number, leaf: unknown): unknown => {
+  let value = leaf;
+  for (let i = 0; i < depth; i++) value = i % 2 ? [value] : { k: value };
+  return value;
+};
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 describe('unstorable text', () => {
@@ -10,6 +22,24 @@ describe('unstorable text', () => {
     assert.equal(unstorablePath({ messages: [{ sender: '\uD83D' }] }), 'messages[0].sender');
     assert.equal(unstorablePath({ text: '\uDE00 alone' }), 'text');
     assert.equal(unstorablePath('\u0000'), 'body');
+    assert.equal(unstorablePath({ ['a\u0000']: 'key' }), 'body');
+    assert.equal(unstorablePath({ list: [{ ['\uD800']: 1 }] }), 'list[0]');
+  });
+
+  it('walks no deeper than the JSON depth bound, and says so', () => {
+    assert.equal(unstorablePath(nested(MAX_JSON_DEPTH + 1, 'a\u0000')), 'too-deep');
+    assert.match(unstorablePath(nested(MAX_JSON_DEPTH, 'a\u0000'))!, /^\[0\]\.k\[0\]\.k/);
+    assert.equal(unstorablePath(nested(MAX_JSON_DEPTH, 'clean')), undefined);
+    assert.equal(unstorablePath(nested(5000, 'x')), 'too-deep');
+  });
+
+  it('measures the nesting of JSON text without parsing it, ignoring brackets in strings', () => {
+    const deep = '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1);
+    assert.equal(nestsDeeperThan(deep, MAX_JSON_DEPTH), true);
+    assert.equal(nestsDeeperThan(deep.slice(1, -1), MAX_JSON_DEPTH), false);
+    assert.equal(nestsDeeperThan(JSON.stringify({ text: '['.repeat(500) }), MAX_JSON_DEPTH), false);
+    assert.equal(nestsDeeperThan(JSON.stringify({ text: '\\"' + '{'.repeat(500) }), MAX_JSON_DEPTH), false);
+    assert.equal(nestsDeeperThan(`{"a":"\\\\"${'['.repeat(100)}`, MAX_JSON_DEPTH), true);
   });
 
   describe('over HTTP', () => {

@@ -20,6 +20,8 @@ export interface StoreDriver {
   name: 'sqlite' | 'postgres';
   /** A fresh, migrated, empty store of this driver. */
   open(): Promise<Store>;
+  /** Why this driver's variants do not run here; pass it as the suite's `skip` so the run reports them. */
+  skip?: string;
 }
 
 const openedStores: Store[] = [];
@@ -39,17 +41,25 @@ async function migrated(store: Store): Promise<Store> {
   return store;
 }
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set, each open() in its own schema. */
+export const POSTGRES_SKIP_REASON = 'TEST_DATABASE_URL is not set';
+
+/**
+ * Both drivers; PostgreSQL runs when TEST_DATABASE_URL is set, each open() in its own schema, and
+ * is otherwise reported as skipped (a suite given `{ skip: driver.skip }`), never silently left out.
+ */
 export function storeDrivers(): StoreDriver[] {
-  const drivers: StoreDriver[] = [{ name: 'sqlite', open: () => migrated(openSqliteStore(tempSqlitePath())) }];
   const url = process.env.TEST_DATABASE_URL;
-  if (url) {
-    drivers.push({
+  return [
+    { name: 'sqlite', open: () => migrated(openSqliteStore(tempSqlitePath())) },
+    {
       name: 'postgres',
-      open: async () => migrated(await openStore({ url, dataDir: os.tmpdir(), schema: newPostgresSchema() })),
-    });
-  }
-  return drivers;
+      open: async () => {
+        if (!url) throw new Error(POSTGRES_SKIP_REASON);
+        return migrated(await openStore({ url, dataDir: os.tmpdir(), schema: newPostgresSchema() }));
+      },
+      ...(url ? {} : { skip: POSTGRES_SKIP_REASON }),
+    },
+  ];
 }
 
 /** A fresh schema name for a PostgreSQL store; cleanupStores() drops it. */

@@ -63,7 +63,7 @@ describe('inbound keyword rule', () => {
 });
 
 for (const driver of storeDrivers()) {
-  describe(`InboundService on ${driver.name}`, () => {
+  describe(`InboundService on ${driver.name}`, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
     const pull = (accountId: string) => store().inbound.consume({ accountId, since: 0, limit: 100 });
 

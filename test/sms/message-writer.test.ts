@@ -22,7 +22,7 @@ function observed(store: Store, failOn?: (message: NewMessage) => boolean): { st
 }
 
 for (const driver of storeDrivers()) {
-  describe(`MessageWriter on ${driver.name}`, () => {
+  describe(`MessageWriter on ${driver.name}`, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
 
     it('writes concurrent callers with one insertMany and gives each caller its own results', async () => {

@@ -7,7 +7,7 @@ after(cleanupStores);
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 for (const driver of storeDrivers()) {
-  describe(driver.name, () => {
+  describe(driver.name, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
 
     describe('accounts', () => {

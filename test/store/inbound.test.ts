@@ -22,7 +22,7 @@ function inboundMessage(accountId: string, overrides: Partial<InboundMessage> = 
 }
 
 for (const driver of storeDrivers()) {
-  describe(driver.name, () => {
+  describe(driver.name, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
     const consume = (filter: Partial<InboundFilter> & { accountId: string }) =>
       store().inbound.consume({ since: 0, limit: 100, ...filter });

@@ -52,7 +52,7 @@ async function seed(store: Store, accountId: string) {
 }
 
 for (const driver of storeDrivers()) {
-  describe(driver.name, () => {
+  describe(driver.name, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
     const ids = (messages: Array<{ messageId: string }>) => messages.map((m) => m.messageId);
     const list = (filter: Partial<MessageLogFilter> & { accountId: string }) =>

@@ -9,7 +9,7 @@ after(cleanupStores);
 const asStored = (message: NewMessage, pk: number): StoredMessage => ({ ...message, pk, attempts: 0 });
 
 for (const driver of storeDrivers()) {
-  describe(driver.name, () => {
+  describe(driver.name, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
 
     it('insertMany returns increasing pks and get returns every field as written', async () => {

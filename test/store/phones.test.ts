@@ -8,7 +8,7 @@ after(cleanupStores);
 const NUMBER = '41793026727';
 
 for (const driver of storeDrivers()) {
-  describe(driver.name, () => {
+  describe(driver.name, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
 
     it('lists a number\'s messages newest first, limited', async () => {

@@ -25,7 +25,7 @@ async function reported(store: Store, messages: NewMessage[], ats: number[]): Pr
 }
 
 for (const driver of storeDrivers()) {
-  describe(driver.name, () => {
+  describe(driver.name, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
     const consume = (filter: Partial<ReportFilter> & { accountId: string }) =>
       store().reports.consume({ since: 0, limit: 100, ...filter });

@@ -34,7 +34,7 @@ const pendingReports = (store: Store, accountId: string) =>
   store.reports.consume({ accountId, since: 0, limit: 100 });
 
 for (const driver of storeDrivers()) {
-  describe(driver.name, () => {
+  describe(driver.name, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
 
     it('a non-final change updates status and network but keeps the state', async () => {

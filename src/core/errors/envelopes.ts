@@ -64,6 +64,15 @@ const CANONICAL: Record<number, Canonical> = {
     legacyId: 'TOO_MANY_REQUESTS',
     legacyText: 'Too many requests',
   },
+  // Not among Infobip's documented codes: the answer of a server that is shutting down (the client
+  // retries, on this node or another). Same envelope, its own code, so SDKs report it as a 5xx.
+  503: {
+    description: 'Service is unavailable: the server is shutting down.',
+    action: 'Retry the request shortly.',
+    resources: [],
+    legacyId: 'SERVICE_UNAVAILABLE',
+    legacyText: 'Service unavailable. Retry shortly.',
+  },
   500: {
     description: 'Something went wrong.',
     action: 'Contact the support.',

@@ -32,8 +32,22 @@ function classify(error: FastifyError | ApiProblem): { status: number; violation
   return { status: 500, violations: [] };
 }
 
-/** Every error leaves in the endpoint family's envelope; nothing else (no stack, no Fastify default body). */
+/**
+ * Every error leaves in the endpoint family's envelope; nothing else (no stack, no Fastify default
+ * body). Once the server starts closing, requests that still arrive on open connections get a 503
+ * in that envelope too (Fastify's own `return503OnClosing` has a body of its own), while those
+ * already in flight finish.
+ */
 export function installErrorHandling(app: FastifyInstance): void {
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!closing) return done();
+    void sendProblem(request, reply.header('connection', 'close').header('retry-after', '1'), 503);
+  });
   app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
     const { status, violations } = classify(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');

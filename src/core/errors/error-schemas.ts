@@ -56,6 +56,7 @@ const ERROR_STATUSES: Record<number, string> = {
   401: 'Missing or invalid API key',
   404: 'Not found',
   500: 'Internal error',
+  503: 'The server is shutting down: retry shortly',
 };
 
 /**

@@ -61,7 +61,7 @@ async function counterValue(metrics: Metrics, name: 'webhookPosts' | 'webhookIte
 }
 
 for (const driver of storeDrivers()) {
-  describe(`WebhookSender on ${driver.name}`, () => {
+  describe(`WebhookSender on ${driver.name}`, { skip: driver.skip }, () => {
     // Registered first so it runs before storePerTest closes the store.
     afterEach(stopRunning);
     const store = storePerTest(driver);

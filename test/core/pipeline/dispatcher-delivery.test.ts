@@ -9,7 +9,7 @@ import { finalMessage, messageInState, settle, startPipeline, statusOf, type Pip
 after(cleanupStores);
 
 for (const driver of storeDrivers()) {
-  describe(`dispatcher delivery through the sandbox (${driver.name})`, () => {
+  describe(`dispatcher delivery through the sandbox (${driver.name})`, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
     let pipeline: Pipeline | undefined;
     let accountId = '';

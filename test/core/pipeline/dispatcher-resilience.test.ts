@@ -8,7 +8,7 @@ import { capturingLogger, eventually, finalMessage, messageInState, settle, star
 after(cleanupStores);
 
 for (const driver of storeDrivers()) {
-  describe(`dispatcher resilience (${driver.name})`, () => {
+  describe(`dispatcher resilience (${driver.name})`, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
 
     it('a receipt pending at shutdown arrives after a restart on the same store', async () => {

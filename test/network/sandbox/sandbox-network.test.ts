@@ -49,7 +49,7 @@ const accepted = (outcome: SubmitOutcome): string => {
 };
 
 for (const driver of storeDrivers()) {
-  describe(`SandboxNetwork (${driver.name})`, () => {
+  describe(`SandboxNetwork (${driver.name})`, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
     let clock: ManualClock;
     let sandbox: SandboxNetwork;
