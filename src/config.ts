@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { ConfigError } from './config-error.js';
 import type { RoutingConfig } from './network/routing/routing-config.js';
 
 /** One typed, validated configuration object, built once from the environment and passed down. */
@@ -41,7 +42,6 @@ export interface Config {
   routing?: RoutingConfig;
 }
 
-export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 

@@ -1,4 +1,3 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Authenticator } from './core/auth/authenticator.js';
 import type { Clock } from './core/clock.js';
 import type { Metrics } from './core/metrics.js';
@@ -8,8 +7,9 @@ import type { Config } from './config.js';
 import type { EngineHandle } from './engine/engine.js';
 import type { MessageWriter } from './sms/accept/message-writer.js';
 import type { InboundService } from './sms/inbound/inbound-service.js';
+import type { Logger } from './logger.js';
 
-export type Logger = FastifyBaseLogger;
+export type { Logger } from './logger.js';
 
 /** The services of one running server's HTTP side, built once in server.ts and handed to each route module. */
 export interface AppContext {

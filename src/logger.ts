@@ -1,6 +1,9 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import type { Config } from './config.js';
-import type { Logger } from './context.js';
+
+/** The structured logger every module takes (pino's, as Fastify types it). */
+export type Logger = FastifyBaseLogger;
 
 export function createLogger(config: Config): Logger {
   return pino({

@@ -10,11 +10,11 @@ import { openStore } from './core/store/open-store.js';
 import type { Store } from './core/store/types.js';
 import { SubscriptionMatcher } from './core/subscriptions/matcher.js';
 import type { Config } from './config.js';
-import type { AppContext, Logger } from './context.js';
+import type { AppContext } from './context.js';
 import { Engine, type EngineHandle } from './engine/engine.js';
 import { ThreadEngine } from './engine/thread-engine.js';
 import { loadRoutingConfig } from './network/routing/routing-config.js';
-import { createLogger } from './logger.js';
+import { createLogger, type Logger } from './logger.js';
 import { MessageWriter } from './sms/accept/message-writer.js';
 import { InboundService } from './sms/inbound/inbound-service.js';
 

@@ -1,5 +1,5 @@
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
-import type { Logger } from '../context.js';
+import type { Logger } from '../logger.js';
 import type { Config } from '../config.js';
 import type { Clock } from '../core/clock.js';
 import type { Metrics } from '../core/metrics.js';

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import type { Config } from '../config.js';
-import type { Logger } from '../context.js';
+import type { Logger } from '../logger.js';
 import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import type { ClaimedMessage } from '../core/store/types.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { ConfigError } from '../config.js';
+import { ConfigError } from '../config-error.js';
 import { startControlApi } from './control-api.js';
 import { loadOutcomeRules } from './outcomes.js';
 import { SmscSimulator, type SmscSimulatorOptions } from './simulator.js';

@@ -1,4 +1,4 @@
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../logger.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import type { Store } from '../store/types.js';

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../logger.js';
 import type { CarrierReceipt } from '../../network/carrier.js';
 import { yieldToEventLoop } from '../yield.js';
 

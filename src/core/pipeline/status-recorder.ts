@@ -1,4 +1,4 @@
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../logger.js';
 import type { CarrierReceipt, SettledOutcome } from '../../network/carrier.js';
 import { reportDataFromMessage } from '../store/report-data.js';
 import type { Clock } from '../clock.js';

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../config-error.js';
 import type { SmscOptions } from '../smpp/smsc-options.js';
 import { checkSmscOptions, defaultSmscOptions, SMSC_NAME, SMSC_SETTINGS } from '../smpp/smsc-settings.js';
 import { MAX_PASSWORD_LENGTH, MAX_SYSTEM_ID_LENGTH, parseSmscUrl, SMPP_PORT, SMPPS_PORT, SmscConfigError } from '../smpp/smsc-url.js';

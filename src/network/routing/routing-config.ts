@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../config-error.js';
 import type { SmscOptions } from '../smpp/smsc-options.js';
 import { parseSmscUrl } from '../smpp/smsc-url.js';
 import { loadRouteFile } from './route-file.js';

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../config-error.js';
 import { ERROR, STATUS, isFinalGroup, type ErrorName, type StatusName } from '../../core/pipeline/statuses.js';
 import { normalizeNumber } from '../../core/phone-number.js';
 import { OUTCOME_BEHAVIOUR, SANDBOX_OUTCOMES, isSandboxOutcome, type SandboxOutcomeName } from './outcomes.js';

@@ -1,5 +1,5 @@
 import { timeOrderedUuid } from '../../core/ids.js';
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../logger.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { PhoneReceipt, ReceivedSms, StatusRef, Store, StoredMessage } from '../../core/store/types.js';

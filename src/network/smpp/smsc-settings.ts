@@ -1,4 +1,4 @@
-import { ConfigError } from '../../config.js';
+import { ConfigError } from '../../config-error.js';
 import { SMSC_DEFAULTS, type SmscOptions } from './smsc-options.js';
 
 /** A problem in the SMSC configuration, worded for the person who wrote it (never with the password). */

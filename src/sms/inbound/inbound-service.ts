@@ -1,4 +1,4 @@
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../logger.js';
 import type { Clock } from '../../core/clock.js';
 import { newInboundMessageId } from '../../core/ids.js';
 import type { Metrics } from '../../core/metrics.js';

@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import type { Logger } from '../../../src/context.js';
+import type { Logger } from '../../../src/logger.js';
 import type { ManualClock } from '../../../src/core/clock.js';
 import { Metrics } from '../../../src/core/metrics.js';
 import { Dispatcher, type DispatcherDeps } from '../../../src/core/pipeline/dispatcher.js';

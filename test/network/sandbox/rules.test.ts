@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { ConfigError } from '../../../src/config.js';
+import { ConfigError } from '../../../src/config-error.js';
 import { findRule, loadSandboxRules, parseSandboxRules, ruleMatches, SandboxRulesError } from '../../../src/network/sandbox/rules.js';
 import { builtInOutcome } from '../../../src/network/sandbox/outcomes.js';
 

@@ -1,0 +1,183 @@
+/** Messages on the pipeline: acceptance, claims, submits, status changes, logs. */
+import type { OutboxItemInput } from './outbox.js';
+import type { PhoneReceipt } from './phones.js';
+
+export type ApiFamily = 'sms3' | 'sms2';
+
+/** (groupId, id) identifies a status; names and descriptions come from core/pipeline/statuses. */
+export interface StatusRef {
+  groupId: number;
+  id: number;
+}
+
+export interface TextContent {
+  text: string;
+  transliteration?: string;
+  language?: { languageCode?: string; singleShift?: boolean; lockingShift?: boolean };
+}
+
+export interface BinaryContent {
+  hex: string;
+  dataCoding?: number;
+  esmClass?: number;
+}
+
+export type MessageContent = TextContent | BinaryContent;
+
+export interface DeliveryWindow {
+  days: string[];
+  from?: { hour: number; minute: number };
+  to?: { hour: number; minute: number };
+}
+
+export interface MessageWebhook {
+  url?: string;
+  intermediateReport: boolean;
+  /** false = never push a report for this message. */
+  notify: boolean;
+  contentType?: string;
+}
+
+/** Pipeline position of a message. `final` messages never change again. */
+export type MessageState = 'queued' | 'dispatching' | 'submitted' | 'final';
+
+export interface NewMessage {
+  accountId: string;
+  messageId: string;
+  bulkId: string;
+  api: ApiFamily;
+  sender?: string;
+  destination: string;
+  content: MessageContent;
+  encoding: 'GSM7' | 'UCS2' | 'BINARY';
+  messageCount: number;
+  callbackData?: string;
+  entityId?: string;
+  applicationId?: string;
+  campaignReferenceId?: string;
+  webhook: MessageWebhook;
+  /** Request fields stored as given that the pipeline does not act on (tracking, regional, flash…). */
+  extras?: Record<string, unknown>;
+  deliveryWindow?: DeliveryWindow;
+  /** Acceptance time. */
+  createdAt: number;
+  /** Earliest dispatch time (scheduling, speed limit and delivery window already applied). */
+  dueAt: number;
+  /** After this instant the message expires instead of being sent or awaiting a receipt. */
+  validUntil: number;
+  /**
+   * `queued` normally; `final` when rejected at acceptance (status tells why); `dispatching` when
+   * stored already claimed by this node's dispatcher until `leaseUntil` (handed over in memory).
+   */
+  state: 'queued' | 'dispatching' | 'final';
+  /** With `dispatching`: the lease, as a claim would set it (the insert counts it as attempt 1). */
+  leaseUntil?: number;
+  status: StatusRef;
+  errorId: number;
+}
+
+export interface StoredMessage extends Omit<NewMessage, 'state'> {
+  /** Internal sequence number; cursors and claims use it. */
+  pk: number;
+  state: MessageState;
+  carrier?: string;
+  carrierMessageId?: string;
+  /** When the message was handed to the carrier (Infobip's `sentAt`). */
+  sentAt?: number;
+  doneAt?: number;
+  mccMnc?: string;
+  attempts: number;
+}
+
+export interface ClaimedMessage extends StoredMessage {
+  leaseUntil: number;
+}
+
+/** One status change, applied atomically with the report and webhook items it produces. */
+export interface StatusChange {
+  accountId: string;
+  pk: number;
+  status: StatusRef;
+  errorId: number;
+  /** Final changes move the message to `final`; others keep it in its current state. */
+  final: boolean;
+  at: number;
+  mccMnc?: string;
+  /**
+   * The message was submitted in this same step, to a carrier that knew the outcome at once: the
+   * submit's carrier id and time are stored with the status instead of by a markSubmitted first.
+   */
+  submitted?: { carrier: string; carrierMessageId: string; at: number };
+  /**
+   * Leave a consume-once pull report (final changes only). The report is the message's final status
+   * as stored, so the message row carries the flag instead of a copy of the report.
+   */
+  pullReport?: boolean;
+  /** Webhook items to enqueue. */
+  webhooks?: OutboxItemInput[];
+  /** The destination's virtual phone received the message (sandbox); recorded only if the change applies. */
+  phone?: PhoneReceipt;
+}
+
+export interface SubmitResult {
+  accountId: string;
+  pk: number;
+  carrier: string;
+  carrierMessageId: string;
+  at: number;
+  /** When the carrier will never send a receipt, the pipeline expires the message at validUntil. */
+}
+
+export interface MessageLogFilter {
+  accountId: string;
+  since: number;
+  sender?: string;
+  destination?: string;
+  bulkIds?: string[];
+  messageIds?: string[];
+  campaignReferenceIds?: string[];
+  statusGroupId?: number;
+  sentSince?: number;
+  sentUntil?: number;
+  mcc?: string;
+  mnc?: string;
+  entityId?: string;
+  applicationId?: string;
+  /** Return messages with pk < beforePk (cursor paging, newest first). */
+  beforePk?: number;
+  limit: number;
+}
+
+export interface MessageStore {
+  /** Inserts in one transaction. Returns, for each input in order, the pk or 'duplicate' when (accountId, messageId) exists. */
+  insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>>;
+  /** Which of these caller message ids already exist in the account. */
+  existingMessageIds(accountId: string, messageIds: string[]): Promise<Set<string>>;
+  get(accountId: string, messageId: string): Promise<StoredMessage | undefined>;
+  /**
+   * Claims up to `limit` messages that are `queued` with dueAt <= now, or `dispatching` with an
+   * expired lease (a node died mid-dispatch), and moves them to `dispatching` until `leaseUntil`.
+   * Safe against concurrent claimers (PostgreSQL: FOR UPDATE SKIP LOCKED).
+   */
+  claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]>;
+  /** Puts claimed messages back to `queued` with a new dueAt (window closed, carrier busy…). */
+  requeue(items: Array<{ accountId: string; pk: number; dueAt: number }>): Promise<void>;
+  /** Moves claimed messages to `submitted`, recording the carrier id. */
+  markSubmitted(results: SubmitResult[]): Promise<void>;
+  /** Submitted messages whose carrier is `carrier`; used to resume receipts after a restart. */
+  listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]>;
+  /** Submitted messages whose validUntil passed without a final receipt. */
+  listOverdueSubmitted(now: number, limit: number): Promise<StoredMessage[]>;
+  /** Submitted messages by the ids their carrier gave them (a final message takes no more receipts). */
+  findByCarrierIds(carrier: string, carrierMessageIds: string[]): Promise<StoredMessage[]>;
+  /** Applies status changes, their pull reports and webhook items atomically. Final messages are not changed again. */
+  applyStatusChanges(changes: StatusChange[]): Promise<void>;
+  /** Newest first. */
+  listLogs(filter: MessageLogFilter): Promise<StoredMessage[]>;
+  /**
+   * Retention: deletes final messages done before `before` whose pull report is not pending,
+   * consumed inbound messages, settled webhook items and webhook attempts older than it. Returns
+   * messages removed.
+   */
+  purgeBefore(before: number): Promise<number>;
+}

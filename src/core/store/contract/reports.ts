@@ -1,0 +1,38 @@
+/** Consume-once pull reports. */
+import type { ApiFamily, StatusRef } from './messages.js';
+
+/** Everything needed to render a delivery report in any API shape, without another read. */
+export interface ReportData {
+  bulkId: string;
+  messageId: string;
+  to: string;
+  sender?: string;
+  sentAt: number;
+  doneAt: number;
+  messageCount: number;
+  mccMnc?: string;
+  callbackData?: string;
+  status: StatusRef;
+  errorId: number;
+  entityId?: string;
+  applicationId?: string;
+  campaignReferenceId?: string;
+  /** API family the message was sent with; webhooks use its shape. */
+  api: ApiFamily;
+}
+
+export interface ReportFilter {
+  accountId: string;
+  since: number;
+  bulkId?: string;
+  messageId?: string;
+  entityId?: string;
+  applicationId?: string;
+  campaignReferenceId?: string;
+  limit: number;
+}
+
+export interface ReportStore {
+  /** Returns and consumes (once only) the oldest pending reports matching the filter. */
+  consume(filter: ReportFilter): Promise<ReportData[]>;
+}
