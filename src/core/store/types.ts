@@ -6,6 +6,7 @@
  */
 
 import type { AccountStore, ApiKeyStore } from './contract/accounts.js';
+import type { AudioStore, CallsConfigurationStore, CallStore, NodeStore } from './contract/calls.js';
 import type { InboundStore } from './contract/inbound.js';
 import type { MessageStore } from './contract/messages.js';
 import type { OutboxStore } from './contract/outbox.js';
@@ -14,6 +15,7 @@ import type { ReportStore } from './contract/reports.js';
 import type { SubscriptionStore } from './contract/subscriptions.js';
 
 export type * from './contract/accounts.js';
+export type * from './contract/calls.js';
 export type * from './contract/inbound.js';
 export type * from './contract/messages.js';
 export type * from './contract/outbox.js';
@@ -40,4 +42,8 @@ export interface Store {
   outbox: OutboxStore;
   subscriptions: SubscriptionStore;
   phones: PhoneStore;
+  callsConfigurations: CallsConfigurationStore;
+  calls: CallStore;
+  audio: AudioStore;
+  nodes: NodeStore;
 }

@@ -1,6 +1,6 @@
 import { newestFirst, receivedSms } from '../phone-entries.js';
 import type { PhoneMessage, PhoneStore, ReceivedSms } from '../types.js';
-import { jsonText, opt, type Row, type Sql } from './shared.js';
+import { jsonText, opt, type Db, type Fragment, type Row, type Sql } from './shared.js';
 
 function toPhoneMessage(r: Row): PhoneMessage {
   const m: PhoneMessage = { accountId: r.account_id, number: r.number, channel: r.channel, receivedAt: r.received_at };
@@ -11,6 +11,20 @@ function toPhoneMessage(r: Row): PhoneMessage {
   return m;
 }
 
+/** Inserts phone entries, on the pool or inside the caller's transaction (a call's step). */
+export function phoneEntriesInsert(sql: Db, messages: readonly PhoneMessage[]): Fragment {
+  return sql`
+    INSERT INTO phone_messages (account_id, number, channel, from_number, text, message_id, received_at, payload)
+    SELECT p.account_id, p.number, p.channel, p.from_number, p.text, p.message_id, p.received_at, p.payload::jsonb
+    FROM unnest(
+      ${messages.map((m) => m.accountId)}::text[], ${messages.map((m) => m.number)}::text[],
+      ${messages.map((m) => m.channel)}::text[], ${messages.map((m) => opt(m.from))}::text[],
+      ${messages.map((m) => opt(m.text))}::text[], ${messages.map((m) => opt(m.messageId))}::text[],
+      ${messages.map((m) => m.receivedAt)}::int8[], ${messages.map((m) => jsonText(m.payload))}::text[]
+    ) WITH ORDINALITY AS p(account_id, number, channel, from_number, text, message_id, received_at, payload, ord)
+    ORDER BY p.ord`;
+}
+
 export class PgPhoneStore implements PhoneStore {
   constructor(private readonly sql: Sql) {}
 
@@ -19,17 +33,7 @@ export class PgPhoneStore implements PhoneStore {
   }
 
   async recordMany(messages: PhoneMessage[]): Promise<void> {
-    if (messages.length === 0) return;
-    await this.sql`
-      INSERT INTO phone_messages (account_id, number, channel, from_number, text, message_id, received_at, payload)
-      SELECT p.account_id, p.number, p.channel, p.from_number, p.text, p.message_id, p.received_at, p.payload::jsonb
-      FROM unnest(
-        ${messages.map((m) => m.accountId)}::text[], ${messages.map((m) => m.number)}::text[],
-        ${messages.map((m) => m.channel)}::text[], ${messages.map((m) => opt(m.from))}::text[],
-        ${messages.map((m) => opt(m.text))}::text[], ${messages.map((m) => opt(m.messageId))}::text[],
-        ${messages.map((m) => m.receivedAt)}::int8[], ${messages.map((m) => jsonText(m.payload))}::text[]
-      ) WITH ORDINALITY AS p(account_id, number, channel, from_number, text, message_id, received_at, payload, ord)
-      ORDER BY p.ord`;
+    if (messages.length > 0) await phoneEntriesInsert(this.sql, messages);
   }
 
   async recordSms(received: ReceivedSms[]): Promise<void> {

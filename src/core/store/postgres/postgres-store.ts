@@ -2,9 +2,13 @@ import postgres from 'postgres';
 import type { Store } from '../types.js';
 import { PgAccountStore } from './accounts.js';
 import { PgApiKeyStore } from './api-keys.js';
+import { PgAudioStore } from './audio.js';
+import { PgCallStore } from './calls.js';
+import { PgCallsConfigurationStore } from './calls-configurations.js';
 import { PgInboundStore } from './inbound.js';
 import { PgMessageStore } from './messages.js';
 import { runMigrations } from './migrations/runner.js';
+import { PgNodeStore } from './nodes.js';
 import { PgOutboxStore } from './outbox.js';
 import { PgPhoneStore } from './phones.js';
 import { PgReportStore } from './reports.js';
@@ -64,6 +68,10 @@ class PostgresStore implements Store {
   readonly outbox: PgOutboxStore;
   readonly subscriptions: PgSubscriptionStore;
   readonly phones: PgPhoneStore;
+  readonly callsConfigurations: PgCallsConfigurationStore;
+  readonly calls: PgCallStore;
+  readonly audio: PgAudioStore;
+  readonly nodes: PgNodeStore;
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -79,6 +87,10 @@ class PostgresStore implements Store {
     this.outbox = new PgOutboxStore(sql);
     this.subscriptions = new PgSubscriptionStore(sql);
     this.phones = new PgPhoneStore(sql);
+    this.callsConfigurations = new PgCallsConfigurationStore(sql);
+    this.calls = new PgCallStore(sql);
+    this.audio = new PgAudioStore(sql);
+    this.nodes = new PgNodeStore(sql);
   }
 
   migrate(): Promise<string[]> {

@@ -94,6 +94,11 @@ export class SqlitePhoneStore implements PhoneStore {
     this.recordSmsTransaction().immediate(received);
   }
 
+  /** Inserts entries inside the caller's transaction (a call's step records what its phone heard). */
+  insertEntries(messages: readonly PhoneMessage[]): void {
+    for (const message of messages) this.insert(message);
+  }
+
   private insert(message: PhoneMessage): void {
     this.sql().insert.run(
       message.accountId,

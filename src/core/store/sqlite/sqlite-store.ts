@@ -2,8 +2,12 @@ import Database from 'better-sqlite3';
 import type { Store } from '../types.js';
 import { SqliteAccountStore } from './accounts.js';
 import { SqliteApiKeyStore } from './api-keys.js';
+import { SqliteAudioStore } from './audio.js';
+import { SqliteCallStore } from './calls.js';
+import { SqliteCallsConfigurationStore } from './calls-configurations.js';
 import { SqliteInboundStore } from './inbound.js';
 import { SqliteMessageStore } from './messages.js';
+import { SqliteNodeStore } from './nodes.js';
 import { migrations } from './migrations/index.js';
 import { runMigrations } from './migrations/runner.js';
 import { SqliteOutboxStore } from './outbox.js';
@@ -92,5 +96,9 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
     outbox,
     subscriptions: new SqliteSubscriptionStore(db),
     phones,
+    callsConfigurations: new SqliteCallsConfigurationStore(db),
+    calls: new SqliteCallStore(db, outbox, phones, role !== 'engine'),
+    audio: new SqliteAudioStore(db),
+    nodes: new SqliteNodeStore(db),
   };
 }
