@@ -77,6 +77,8 @@ export interface DtmfCapture {
   digits: string;
   startedAt: number;
   lastDigitAt?: number;
+  /** How its prompt played, once it ended (DTMF_CAPTURED's playedContentProperties). */
+  promptResult?: { duration: number; playedCompletely: boolean };
 }
 
 /** The media side of a live call: what plays and waits to play, and a DTMF capture in progress. */
