@@ -1,5 +1,6 @@
 import type { ConnectionOptions } from 'node:tls';
 import { afterEach } from 'node:test';
+import { systemClock } from '../../src/core/clock.js';
 import { connectSession, pdu, type Pdu, type SmppSocketSession } from '../../src/network/smpp/codec.js';
 import { SmscSimulator, type SmscSimulatorOptions } from '../../src/smsc-sim/simulator.js';
 
@@ -20,7 +21,7 @@ export class Client {
   }
 
   static async connect(port: number, tls?: ConnectionOptions): Promise<Client> {
-    return new Client(await connectSession({ host: '127.0.0.1', port, connectTimeoutMs: 2000, ...(tls ? { tls } : {}) }));
+    return new Client(await connectSession({ host: '127.0.0.1', port, connectTimeoutMs: 2000, clock: systemClock, ...(tls ? { tls } : {}) }));
   }
 
   request(command: string, fields: Record<string, unknown> = {}): Promise<Pdu> {

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, it } from 'node:test';
+import { systemClock } from '../../../src/core/clock.js';
 import { createSmppServer, pdu, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../../../src/network/smpp/codec.js';
 import { SmppConnection } from '../../../src/network/smpp/connection.js';
 import { SMSC_DEFAULTS, type SmscOptions } from '../../../src/network/smpp/smsc-options.js';
@@ -70,6 +71,7 @@ describe('SmppConnection', () => {
       role: 'transceiver',
       label: 'test/1/trx',
       log: silentLogger(),
+      clock: systemClock,
       onRequest: async () => STATUS.ESME_ROK,
     });
     cleanups.push(async () => {
@@ -81,7 +83,7 @@ describe('SmppConnection', () => {
     return connection;
   }
 
-  const deadline = (ms = 5000): number => performance.now() + ms;
+  const deadline = (ms = 5000): number => systemClock.now() + ms;
 
   it('keeps no more submits outstanding than the window', async () => {
     const held: Array<() => void> = [];
