@@ -1,3 +1,4 @@
+import { systemClock } from '../../src/core/clock.js';
 import { SmscSimulator, type SmscSimulatorOptions } from '../../src/smsc-sim/simulator.js';
 
 export interface TestSmsc {
@@ -10,7 +11,7 @@ export interface TestSmsc {
 
 /** A simulator on an ephemeral port; receipts at once unless told otherwise. */
 export async function startSmsc(options: Partial<SmscSimulatorOptions> = {}): Promise<TestSmsc> {
-  const sim = new SmscSimulator({ host: '127.0.0.1', port: 0, receiptDelayMs: 0, ...options });
+  const sim = new SmscSimulator({ host: '127.0.0.1', port: 0, receiptDelayMs: 0, ...options }, systemClock);
   const { port } = await sim.start();
   return {
     sim,

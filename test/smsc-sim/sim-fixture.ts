@@ -55,7 +55,7 @@ export function simFixture(): {
   };
   return {
     async simulator(options = {}) {
-      const sim = new SmscSimulator({ port: 0, ...options });
+      const sim = new SmscSimulator({ port: 0, ...options }, systemClock);
       const { port } = await sim.start();
       cleanups.push(() => sim.stop());
       return { sim, port };
