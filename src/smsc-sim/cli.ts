@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { ConfigError } from '../config-error.js';
+import { systemClock } from '../core/clock.js';
 import { startControlApi } from './control-api.js';
 import { loadOutcomeRules } from './outcomes.js';
 import { SmscSimulator, type SmscSimulatorOptions } from './simulator.js';
@@ -91,7 +92,7 @@ export async function runSmscSim(argv: string[], out: (line: string) => void): P
   if (str('system-id') !== undefined) options.accounts = [{ systemId: str('system-id')!, password: str('password')! }];
   if (str('rules') !== undefined) options.rules = await loadOutcomeRules(str('rules')!).catch((error: Error) => Promise.reject(new ConfigError(`smsc-sim: ${error.message}`)));
   if (str('tls-key') !== undefined) options.tls = { key: await readFlagFile('tls-key', str('tls-key')!), cert: await readFlagFile('tls-cert', str('tls-cert')!) };
-  const sim = new SmscSimulator(options);
+  const sim = new SmscSimulator(options, systemClock);
   const { port } = await sim.start();
   out(`SMSC simulator listening on ${options.tls ? 'smpps' : 'smpp'}://${options.host}:${port}`);
   let control: Awaited<ReturnType<typeof startControlApi>> | undefined;

@@ -1,3 +1,4 @@
+import type { Clock } from '../core/clock.js';
 import { STATUS } from '../network/smpp/codec.js';
 
 export interface SimulatorFaults {
@@ -17,14 +18,14 @@ export interface SimulatorFaults {
   refuseBinds?: boolean;
 }
 
-/** A connection's submits in the current second, for `throttleRate`. */
+/** A connection's submits in the current second of the simulator's clock, for `throttleRate`. */
 export interface RateWindow {
   windowStart: number;
   windowCount: number;
 }
 
 /** The command_status a fault imposes on this submit, if any; one-shot faults count down. */
-export function faultRefusal(faults: SimulatorFaults, window: RateWindow, counts: { throttled: number }): number | undefined {
+export function faultRefusal(faults: SimulatorFaults, window: RateWindow, counts: { throttled: number }, clock: Clock): number | undefined {
   if (faults.throttleNext) {
     faults.throttleNext--;
     counts.throttled++;
@@ -40,7 +41,7 @@ export function faultRefusal(faults: SimulatorFaults, window: RateWindow, counts
     return faults.rejectNext.status;
   }
   if (faults.throttleRate !== undefined) {
-    const now = Date.now();
+    const now = clock.now();
     if (now - window.windowStart >= 1000) {
       window.windowStart = now;
       window.windowCount = 0;

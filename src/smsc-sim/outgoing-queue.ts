@@ -1,3 +1,4 @@
+import type { Clock, Timer } from '../core/clock.js';
 import type { Pdu, SmppSocketSession } from '../network/smpp/codec.js';
 import { pdu, STATUS } from '../network/smpp/codec.js';
 
@@ -21,13 +22,14 @@ interface Receiver {
 }
 
 /** Deliveries are written in batches this often at most, so a busy simulator writes few, large chunks. */
-const TICK_MS = 5;
+export const DELIVERY_TICK_MS = 5;
 
 /**
  * What the simulated SMSC must deliver, in due order, to receivers bound with the right system id
  * (round robin). Like a real SMSC it stores what it cannot deliver yet — nobody bound, not
- * acknowledged in time, refused, the connection dropped — and tries again. One timer drives all of
- * it (due deliveries and overdue acknowledgements), never one timer per message.
+ * acknowledged in time, refused, the connection dropped — and tries again. One timer of the
+ * simulator's clock drives all of it (due deliveries and overdue acknowledgements), never one timer
+ * per message.
  */
 export class OutgoingQueue {
   /** Sorted by dueAt from `head` on; the consumed front is dropped now and then, not on every flush. */
@@ -37,12 +39,15 @@ export class OutgoingQueue {
   private readonly parked = new Map<string, Outgoing[]>();
   private readonly receivers: Receiver[] = [];
   private next = 0;
-  private timer: NodeJS.Timeout | undefined;
+  private timer: Timer | undefined;
   private timerAt = Infinity;
   private stopped = false;
   readonly sent = { receipt: 0, inbound: 0 };
 
-  constructor(private readonly retryMs: number) {}
+  constructor(
+    private readonly retryMs: number,
+    private readonly clock: Clock,
+  ) {}
 
   get pending(): number {
     let count = this.due.length - this.head;
@@ -69,13 +74,13 @@ export class OutgoingQueue {
     const index = this.receivers.findIndex((r) => r.session === session);
     if (index < 0) return;
     const [receiver] = this.receivers.splice(index, 1);
-    const now = Date.now();
+    const now = this.clock.now();
     for (const item of receiver!.inFlight.keys()) this.push({ ...item, dueAt: now });
   }
 
   stop(): void {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timer = undefined;
   }
 
@@ -98,19 +103,20 @@ export class OutgoingQueue {
   /** Makes sure the one timer fires by `at` (but not sooner than a tick from now). */
   private schedule(at: number): void {
     if (this.stopped) return;
-    const fireAt = Math.max(at, Date.now() + TICK_MS);
+    const now = this.clock.now();
+    const fireAt = Math.max(at, now + DELIVERY_TICK_MS);
     if (this.timer && this.timerAt <= fireAt) return;
-    if (this.timer) clearTimeout(this.timer);
+    this.timer?.cancel();
     this.timerAt = fireAt;
-    this.timer = setTimeout(() => {
+    this.timer = this.clock.setTimer(fireAt - now, () => {
       this.timer = undefined;
       this.timerAt = Infinity;
       this.flush();
-    }, fireAt - Date.now());
+    });
   }
 
   private flush(): void {
-    const now = Date.now();
+    const now = this.clock.now();
     const corked = new Set<SmppSocketSession>();
     this.requeueOverdue(now);
     while (this.head < this.due.length && this.due[this.head]!.dueAt <= now) {
@@ -182,7 +188,7 @@ export class OutgoingQueue {
       if (!receiver.inFlight.delete(item)) return;
       if (item.once) return item.once(response.command_status);
       // Refused (e.g. ESME_RX_T_APPN: the ESME could not store it): delivered again a little later.
-      if (response.command_status !== STATUS.ESME_ROK) return this.push({ ...item, dueAt: Date.now() + Math.min(1000, this.retryMs) });
+      if (response.command_status !== STATUS.ESME_ROK) return this.push({ ...item, dueAt: this.clock.now() + Math.min(1000, this.retryMs) });
       this.sent[item.kind]++;
       item.onAck?.();
     });

@@ -1,3 +1,4 @@
+import type { Clock } from '../core/clock.js';
 import { decodeInboundPart } from '../network/smpp/inbound-decoding.js';
 import { InboundReassembler } from '../network/smpp/reassembly.js';
 
@@ -25,7 +26,10 @@ export class ReceivedMessages {
   private reassembler = new InboundReassembler();
   private readonly partIds = new Map<string, string[]>();
 
-  constructor(private readonly gsm7Packed: boolean) {}
+  constructor(
+    private readonly gsm7Packed: boolean,
+    private readonly clock: Clock,
+  ) {}
 
   add(systemId: string, fields: Record<string, unknown>, messageId: string): void {
     const part = decodeInboundPart(fields, this.gsm7Packed);
@@ -51,7 +55,7 @@ export class ReceivedMessages {
     const ids = this.partIds.get(key) ?? [];
     ids[part.concat.seq - 1] = messageId;
     this.partIds.set(key, ids);
-    const complete = this.reassembler.add(part, Date.now());
+    const complete = this.reassembler.add(part, this.clock.now());
     if (!complete) return;
     this.partIds.delete(key);
     this.list.push({ ...base, from: complete.from, to: complete.to, text: complete.text, parts: complete.smsCount, concat: kind, messageIds: ids });

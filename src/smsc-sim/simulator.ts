@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
+import type { Clock } from '../core/clock.js';
 import { createSmppServer, ESM_CLASS, refusalOf, STATUS, type Pdu, type SmppServer, type SmppSocketSession } from '../network/smpp/codec.js';
 import { faultRefusal, type RateWindow, type SimulatorFaults } from './faults.js';
 import { decodeInboundPart } from '../network/smpp/inbound-decoding.js';
@@ -60,7 +61,7 @@ const DEFAULTS: SmscSimulatorOptions = {
  * A simulated SMS centre speaking SMPP 3.4: binds in the three modes, answers submits at once with
  * a new message id, sends receipts after a delay with outcomes chosen by destination, injects
  * mobile-originated messages, and misbehaves on request (throttling, full queues, rejections,
- * dropped connections, refused binds).
+ * dropped connections, refused binds). Its delays, rates and retries follow the Clock it is given.
  */
 export class SmscSimulator extends EventEmitter {
   readonly options: SmscSimulatorOptions;
@@ -72,11 +73,14 @@ export class SmscSimulator extends EventEmitter {
   private reference = Math.floor(Math.random() * 256);
   private counts = { submits: 0, throttled: 0 };
 
-  constructor(options: Partial<SmscSimulatorOptions> = {}) {
+  constructor(
+    options: Partial<SmscSimulatorOptions>,
+    private readonly clock: Clock,
+  ) {
     super();
     this.options = { ...DEFAULTS, ...options, faults: { ...options.faults } };
-    this.outgoing = new OutgoingQueue(this.options.inboundRetryMs);
-    this.messages = new ReceivedMessages(this.options.gsm7Packing === 'packed');
+    this.outgoing = new OutgoingQueue(this.options.inboundRetryMs, clock);
+    this.messages = new ReceivedMessages(this.options.gsm7Packing === 'packed', clock);
   }
 
   async start(): Promise<{ port: number }> {
@@ -128,7 +132,7 @@ export class SmscSimulator extends EventEmitter {
     return new Promise((resolve) => {
       let left = parts.length;
       for (const fields of parts) {
-        this.outgoing.push({ systemId, dueAt: Date.now(), fields, kind: 'inbound', onAck: () => --left === 0 && resolve() });
+        this.outgoing.push({ systemId, dueAt: this.clock.now(), fields, kind: 'inbound', onAck: () => --left === 0 && resolve() });
       }
     });
   }
@@ -137,7 +141,7 @@ export class SmscSimulator extends EventEmitter {
   injectReceipt(receipt: { id: string; stat: string; err?: number; systemId?: string }): Promise<void> {
     const systemId = receipt.systemId ?? this.anyBoundSystemId();
     if (systemId === undefined) return Promise.reject(new Error('no receiver is bound'));
-    const now = Date.now();
+    const now = this.clock.now();
     const fields = receiptFields({}, { id: receipt.id, stat: receipt.stat, err: receipt.err ?? 0, submittedAt: now, doneAt: now, excerpt: '' }, this.options.receiptStyle, ESM_CLASS.MC_DELIVERY_RECEIPT);
     return new Promise((resolve) => this.outgoing.push({ systemId, dueAt: now, fields, kind: 'receipt', onAck: resolve }));
   }
@@ -145,7 +149,7 @@ export class SmscSimulator extends EventEmitter {
   /** Sends one deliver_sm with exactly these fields (malformed ones included); resolves with the ESME's command_status. */
   injectPdu(fields: Record<string, unknown>, systemId = this.anyBoundSystemId()): Promise<number> {
     if (systemId === undefined) return Promise.reject(new Error('no receiver is bound'));
-    return new Promise((resolve) => this.outgoing.push({ systemId, dueAt: Date.now(), fields, kind: 'inbound', once: resolve }));
+    return new Promise((resolve) => this.outgoing.push({ systemId, dueAt: this.clock.now(), fields, kind: 'inbound', once: resolve }));
   }
 
   stats(): { binds: number; bindsByMode: Record<string, number>; submits: number; receiptsSent: number; receiptsPending: number; inboundSent: number; throttled: number } {
@@ -228,7 +232,7 @@ export class SmscSimulator extends EventEmitter {
   private submit(session: SmppSocketSession, state: SessionState, request: Pdu): void {
     const answer = (fields: Record<string, unknown>): void => {
       const delay = this.options.faults.responseDelayMs;
-      if (delay) setTimeout(() => session.send(request.response(fields)), delay);
+      if (delay) this.clock.setTimer(delay, () => session.send(request.response(fields)));
       else session.send(request.response(fields));
     };
     if (!state.mode || state.mode === 'receiver') return answer({ command_status: STATUS.ESME_RINVBNDSTS });
@@ -241,7 +245,7 @@ export class SmscSimulator extends EventEmitter {
       }
       faults.disconnectAfterSubmits--;
     }
-    const refusal = faultRefusal(this.options.faults, state, this.counts);
+    const refusal = faultRefusal(this.options.faults, state, this.counts, this.clock);
     if (refusal !== undefined) return answer({ command_status: refusal });
     const destination = String(request.destination_addr ?? '');
     const outcome = decideOutcome(this.options.rules, destination);
@@ -261,7 +265,7 @@ export class SmscSimulator extends EventEmitter {
     if (outcome.noReceipt || !(wanted === 1 || (wanted === 2 && outcome.stat !== 'DELIVRD'))) return;
     const style = this.options.receiptStyle;
     const excerpt = style === 'tlv' ? '' : receiptExcerpt(decodeInboundPart(submit, this.options.gsm7Packing === 'packed').text);
-    const now = Date.now();
+    const now = this.clock.now();
     if (this.options.intermediate && (Number(submit.registered_delivery ?? 0) & 0x10) !== 0) {
       const fields = receiptFields(submit, { id: receiptId, stat: 'ENROUTE', err: 0, submittedAt: now, doneAt: now, excerpt }, style, ESM_CLASS.INTERMEDIATE_NOTIFICATION);
       this.outgoing.push({ systemId, dueAt: now, kind: 'receipt', fields });

@@ -6,7 +6,7 @@ import { after, describe, it } from 'node:test';
 import { STATUS } from '../../src/network/smpp/codec.js';
 import { runSmscSim } from '../../src/smsc-sim/cli.js';
 import { startControlApi } from '../../src/smsc-sim/control-api.js';
-import { Client, eventually, shortText, simFixture } from './sim-fixture.js';
+import { advanceUntilSettled, Client, DELIVERY_TICK_MS, eventually, shortText, simFixture } from './sim-fixture.js';
 
 const fixtures = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../test/fixtures/tls');
 const submit = { source_addr: 'Me', destination_addr: '41793026727', registered_delivery: 1, short_message: Buffer.from('hi') };
@@ -20,15 +20,17 @@ describe('SMSC simulator: control API', () => {
   const { simulator, bound, onCleanup } = simFixture();
 
   it('injects inbound messages and receipts, sets faults, drops connections, and reports', async () => {
-    const { sim, port } = await simulator({ receiptDelayMs: 60_000 });
+    const { sim, port, clock } = await simulator({ receiptDelayMs: 60_000 });
     const control = await startControlApi(sim, 0);
     onCleanup(() => control.close());
     const c = await bound(port);
     await c.request('submit_sm', submit);
+    // The injection is queued once the HTTP request arrives, and answered once the ESME acknowledged it.
+    const delivering = <T>(request: Promise<T>): Promise<T> => advanceUntilSettled(clock, DELIVERY_TICK_MS, request);
 
-    assert.deepEqual(await post(`${control.url}/inbound`, { from: '41793026727', to: '4412345', text: 'Hi back' }), { status: 200, json: { delivered: true } });
+    assert.deepEqual(await delivering(post(`${control.url}/inbound`, { from: '41793026727', to: '4412345', text: 'Hi back' })), { status: 200, json: { delivered: true } });
     assert.equal(shortText(c.delivered[0]!), 'Hi back');
-    assert.equal((await post(`${control.url}/receipt`, { id: 'ABC123', stat: 'undeliv', err: 27 })).status, 200);
+    assert.equal((await delivering(post(`${control.url}/receipt`, { id: 'ABC123', stat: 'undeliv', err: 27 }))).status, 200);
     assert.match(shortText(c.delivered[1]!), /^id:ABC123 .*stat:UNDELIV err:027/);
 
     const messages = (await (await fetch(`${control.url}/messages`)).json()) as { results: Array<{ text: string }> };

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ESM_CLASS } from '../../src/network/smpp/codec.js';
 import { analyzeText, decodeGsm7, decodeUcs2, encodeGsm7, encodeUcs2, packSeptets } from '../../src/sms/encoding/index.js';
-import { eventually, simFixture, type Client } from './sim-fixture.js';
+import { delivered, eventually, passDeliveryTick, simFixture, type Client } from './sim-fixture.js';
 
 const LONG_GSM = 'The quick brown fox jumps over the lazy dog; {braces} cost two septets each. '.repeat(3).trim();
 const LONG_UCS2 = 'Привет! Это длинное сообщение, которое не помещается в одну часть SMS-сообщения. 👋'.repeat(1);
@@ -31,7 +31,7 @@ describe('SMSC simulator: what it received', () => {
   const { simulator, bound } = simFixture();
 
   it('reassembles long messages sent with 8-bit and 16-bit UDH, SAR TLVs and message_payload', async () => {
-    const { sim, port } = await simulator();
+    const { sim, port, clock } = await simulator();
     const c = await bound(port);
     const udh8 = await submitLong(c, LONG_GSM, 'udh8', gsm);
     const udh16 = await submitLong(c, LONG_UCS2, 'udh16', ucs2, 8);
@@ -53,6 +53,7 @@ describe('SMSC simulator: what it received', () => {
       { systemId: 'sb', from: 'Shop', fromTon: 5, fromNpi: 0, to: '41793026727', toTon: 1, toNpi: 1, esmClass: ESM_CLASS.UDHI, dataCoding: 0, registeredDelivery: 1 },
     );
     assert.equal(sim.stats().submits, udh8.length + udh16.length + sar.length + 1);
+    passDeliveryTick(clock);
     await eventually(async () => (c.delivered.length === sim.stats().submits ? true : undefined));
     assert.deepEqual(new Set(c.delivered.map((r) => r.receipted_message_id)), new Set([...udh8, ...udh16, ...sar, payload]), 'a receipt per part');
   });
@@ -103,10 +104,10 @@ describe('SMSC simulator: mobile-originated messages', () => {
   const { simulator, bound } = simFixture();
 
   it('injects a short message in GSM 7-bit, or UCS-2 when it must', async () => {
-    const { sim, port } = await simulator();
+    const { sim, port, clock } = await simulator();
     const c = await bound(port, 'receiver');
-    await sim.injectInbound({ from: '41793026727', to: '4412345', text: 'STOP {now}' });
-    await sim.injectInbound({ from: '41793026727', to: '4412345', text: 'Спасибо' });
+    await delivered(clock, sim.injectInbound({ from: '41793026727', to: '4412345', text: 'STOP {now}' }));
+    await delivered(clock, sim.injectInbound({ from: '41793026727', to: '4412345', text: 'Спасибо' }));
     const [gsmMo, ucs2Mo] = c.delivered;
     assert.deepEqual([gsmMo!.esm_class, gsmMo!.data_coding, gsmMo!.source_addr, gsmMo!.destination_addr], [0, 0, '41793026727', '4412345']);
     assert.equal(decodeGsm7(gsmMo!.short_message as Buffer), 'STOP {now}');
@@ -116,10 +117,10 @@ describe('SMSC simulator: mobile-originated messages', () => {
   });
 
   it('splits a long text with an 8-bit UDH by default, or SAR TLVs, or whole in message_payload', async () => {
-    const { sim, port } = await simulator();
+    const { sim, port, clock } = await simulator();
     const c = await bound(port);
     const parts = analyzeText(LONG_GSM).parts;
-    await sim.injectInbound({ from: '41793026727', to: '4412345', text: LONG_GSM });
+    await delivered(clock, sim.injectInbound({ from: '41793026727', to: '4412345', text: LONG_GSM }));
     const udh = c.delivered.map((p) => p.short_message as Buffer);
     assert.equal(udh.length, parts.length);
     const reference = udh[0]![3]!;
@@ -130,7 +131,7 @@ describe('SMSC simulator: mobile-originated messages', () => {
     assert.ok(c.delivered.every((p) => p.esm_class === ESM_CLASS.UDHI));
 
     c.delivered.length = 0;
-    await sim.injectInbound({ from: '41793026727', to: '4412345', text: LONG_UCS2, split: 'sar' });
+    await delivered(clock, sim.injectInbound({ from: '41793026727', to: '4412345', text: LONG_UCS2, split: 'sar' }));
     assert.deepEqual(
       c.delivered.map((p) => [p.sar_total_segments, p.sar_segment_seqnum, p.data_coding, p.esm_class]),
       analyzeText(LONG_UCS2).parts.map((_, i, all) => [all.length, i + 1, 8, 0]),
@@ -139,18 +140,17 @@ describe('SMSC simulator: mobile-originated messages', () => {
     assert.equal(new Set(c.delivered.map((p) => p.sar_msg_ref_num)).size, 1);
 
     c.delivered.length = 0;
-    await sim.injectInbound({ from: '41793026727', to: '4412345', text: LONG_GSM, split: 'payload' });
+    await delivered(clock, sim.injectInbound({ from: '41793026727', to: '4412345', text: LONG_GSM, split: 'payload' }));
     assert.equal(c.delivered.length, 1);
     assert.equal(decodeGsm7(c.delivered[0]!.message_payload as Buffer), LONG_GSM);
   });
 
   it('sends to the receiver of the system id asked for, and refuses when nobody can receive', async () => {
-    const { sim, port } = await simulator();
+    const { sim, port, clock } = await simulator();
     await assert.rejects(sim.injectInbound({ from: '1', to: '2', text: 'x' }), /no receiver is bound/);
     await bound(port, 'transmitter', 'a');
     const b = await bound(port, 'transceiver', 'b');
-    const done = sim.injectInbound({ from: '1', to: '2', text: 'for b', systemId: 'b' });
-    await done;
+    await delivered(clock, sim.injectInbound({ from: '1', to: '2', text: 'for b', systemId: 'b' }));
     assert.equal(decodeGsm7(b.delivered[0]!.short_message as Buffer), 'for b');
   });
 });

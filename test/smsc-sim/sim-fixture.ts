@@ -1,9 +1,13 @@
 import type { ConnectionOptions } from 'node:tls';
 import { afterEach } from 'node:test';
+import { ManualClock, systemClock } from '../../src/core/clock.js';
 import { connectSession, pdu, type Pdu, type SmppSocketSession } from '../../src/network/smpp/codec.js';
 import { SmscSimulator, type SmscSimulatorOptions } from '../../src/smsc-sim/simulator.js';
 
+export { DELIVERY_TICK_MS } from '../../src/smsc-sim/outgoing-queue.js';
+export { advanceUntil, advanceUntilSettled } from '../helpers/clock-driving.js';
 export { eventually } from '../helpers/server.js';
+export { delivered, passDeliveryTick } from '../helpers/smsc.js';
 
 /** A bare ESME: sends requests, keeps what the SMSC delivers, and acknowledges each deliver_sm. */
 export class Client {
@@ -19,12 +23,18 @@ export class Client {
     });
   }
 
+  /** Connects within two seconds of real time: the simulator's clock is the one under test. */
   static async connect(port: number, tls?: ConnectionOptions): Promise<Client> {
-    return new Client(await connectSession({ host: '127.0.0.1', port, connectTimeoutMs: 2000, ...(tls ? { tls } : {}) }));
+    return new Client(await connectSession({ host: '127.0.0.1', port, connectTimeoutMs: 2000, clock: systemClock, ...(tls ? { tls } : {}) }));
   }
 
   request(command: string, fields: Record<string, unknown> = {}): Promise<Pdu> {
     return new Promise((resolve) => this.session.send(pdu(command, fields), resolve));
+  }
+
+  /** Resolves once the SMSC answers an enquire_link: whatever it wrote before has arrived by then. */
+  async roundTrip(): Promise<void> {
+    await this.request('enquire_link');
   }
 
   /** Resolves when the SMSC closes the connection. */
@@ -38,7 +48,8 @@ export class Client {
  * block (it registers an afterEach there).
  */
 export function simFixture(): {
-  simulator(options?: Partial<SmscSimulatorOptions>): Promise<{ sim: SmscSimulator; port: number }>;
+  /** A simulator on a ManualClock of its own: its receipts, retries and delays wait for the test to move it. */
+  simulator(options?: Partial<SmscSimulatorOptions>): Promise<{ sim: SmscSimulator; port: number; clock: ManualClock }>;
   client(port: number, tls?: ConnectionOptions): Promise<Client>;
   bound(port: number, mode?: 'transceiver' | 'transmitter' | 'receiver', systemId?: string): Promise<Client>;
   onCleanup(cleanup: () => Promise<void>): void;
@@ -54,10 +65,11 @@ export function simFixture(): {
   };
   return {
     async simulator(options = {}) {
-      const sim = new SmscSimulator({ port: 0, ...options });
+      const clock = new ManualClock();
+      const sim = new SmscSimulator({ port: 0, ...options }, clock);
       const { port } = await sim.start();
       cleanups.push(() => sim.stop());
-      return { sim, port };
+      return { sim, port, clock };
     },
     client,
     async bound(port, mode = 'transceiver', systemId = 'sb') {

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, it } from 'node:test';
 import { pdu, STATUS, type Pdu } from '../../src/network/smpp/codec.js';
-import { eventually, simFixture } from './sim-fixture.js';
+import { eventually, passDeliveryTick, simFixture } from './sim-fixture.js';
 
 const fixtures = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../test/fixtures/tls');
 const submit = { source_addr: 'Me', destination_addr: '41793026727', registered_delivery: 1, short_message: Buffer.from('hi') };
@@ -61,10 +61,11 @@ describe('SMSC simulator: sessions', () => {
 
   it('speaks SMPP over TLS', async () => {
     const [key, cert] = await Promise.all([readFile(path.join(fixtures, 'key.pem')), readFile(path.join(fixtures, 'cert.pem'))]);
-    const { port } = await simulator({ tls: { key, cert } });
+    const { port, clock } = await simulator({ tls: { key, cert } });
     const c = await client(port, { ca: cert, servername: 'localhost' });
     assert.equal((await c.request('bind_transceiver', { system_id: 'sb', password: 'pw' })).command_status, STATUS.ESME_ROK);
     assert.equal((await c.request('submit_sm', submit)).command_status, STATUS.ESME_ROK);
+    passDeliveryTick(clock);
     await eventually(async () => c.delivered[0]);
   });
 
@@ -101,14 +102,18 @@ describe('SMSC simulator: faults', () => {
     assert.equal((await late.request('bind_transceiver', { system_id: 'sb' })).command_status, STATUS.ESME_RBINDFAIL);
   });
 
-  it('throttles a connection beyond its rate', async () => {
-    const { port } = await simulator({ faults: { throttleRate: 3 } });
+  it('throttles a connection beyond its rate, and takes submits again the next second', async () => {
+    const { port, clock } = await simulator({ faults: { throttleRate: 3 } });
     const c = await bound(port);
     const statuses = await Promise.all(Array.from({ length: 5 }, () => c.request('submit_sm', submit)));
     assert.deepEqual(
       statuses.map((r) => r.command_status),
       [0, 0, 0, STATUS.ESME_RTHROTTLED, STATUS.ESME_RTHROTTLED],
     );
+    clock.advance(999);
+    assert.equal((await c.request('submit_sm', submit)).command_status, STATUS.ESME_RTHROTTLED, 'the same second');
+    clock.advance(1);
+    assert.equal((await c.request('submit_sm', submit)).command_status, STATUS.ESME_ROK);
   });
 
   it('drops every connection mid-window after accepting the given number of submits', async () => {
@@ -128,10 +133,16 @@ describe('SMSC simulator: faults', () => {
   });
 
   it('answers late when told to', async () => {
-    const { port } = await simulator({ faults: { responseDelayMs: 60 } });
+    const { port, clock } = await simulator({ faults: { responseDelayMs: 10_000 } });
     const c = await bound(port);
-    const started = performance.now();
-    assert.equal((await c.request('submit_sm', submit)).command_status, STATUS.ESME_ROK);
-    assert.ok(performance.now() - started >= 55);
+    let answer: Pdu | undefined;
+    void c.request('submit_sm', submit).then((response) => void (answer = response));
+    await c.roundTrip();
+    assert.equal(answer, undefined, 'not at once');
+    clock.advance(9_999);
+    await c.roundTrip();
+    assert.equal(answer, undefined, 'not before responseDelayMs');
+    clock.advance(1);
+    assert.equal((await eventually(async () => answer)).command_status, STATUS.ESME_ROK);
   });
 });

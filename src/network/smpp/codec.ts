@@ -1,6 +1,7 @@
 import net from 'node:net';
 import tls from 'node:tls';
 import smpp from 'smpp';
+import type { Clock } from '../../core/clock.js';
 
 /**
  * The one module that touches the `smpp` package: PDU encoding and decoding over a socket, and the
@@ -91,11 +92,13 @@ export interface SmppConnectOptions {
   /** TLS options when the SMSC speaks SMPP over TLS; undefined for plain TCP. */
   tls?: tls.ConnectionOptions;
   connectTimeoutMs: number;
+  /** Measures `connectTimeoutMs`. */
+  clock: Clock;
 }
 
 /**
  * Opens a TCP (or TLS) connection and wraps it in a PDU session once connected. Rejects on
- * connection errors and when `connectTimeoutMs` passes first.
+ * connection errors and when `connectTimeoutMs` of the clock's time passes first.
  */
 export function connectSession(options: SmppConnectOptions): Promise<SmppSocketSession> {
   return new Promise((resolve, reject) => {
@@ -103,15 +106,15 @@ export function connectSession(options: SmppConnectOptions): Promise<SmppSocketS
       ? tls.connect({ ...options.tls, host: options.host, port: options.port, servername: options.tls.servername ?? serverName(options.host) })
       : net.connect({ host: options.host, port: options.port });
     socket.setNoDelay(true);
-    const timer = setTimeout(() => fail(new Error(`connection to ${options.host}:${options.port} timed out`)), options.connectTimeoutMs);
+    const timer = options.clock.setTimer(options.connectTimeoutMs, () => fail(new Error(`connection to ${options.host}:${options.port} timed out`)));
     const fail = (error: Error): void => {
-      clearTimeout(timer);
+      timer.cancel();
       socket.destroy();
       reject(error);
     };
     socket.once('error', fail);
     socket.once(options.tls ? 'secureConnect' : 'connect', () => {
-      clearTimeout(timer);
+      timer.cancel();
       socket.off('error', fail);
       resolve(new smpp.Session({ socket }));
     });

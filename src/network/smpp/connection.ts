@@ -1,4 +1,5 @@
 import type { Logger } from '../../context.js';
+import { repeatEvery, type Clock, type Timer } from '../../core/clock.js';
 import { connectSession, pdu, STATUS, type Pdu, type SmppSocketSession } from './codec.js';
 import { ConnectionStats } from './connection-stats.js';
 import { SendPacing } from './send-pacing.js';
@@ -15,6 +16,8 @@ export interface ConnectionDeps {
   /** e.g. "operator-a/1/tx", for logs and metrics. */
   label: string;
   log: Logger;
+  /** Measures every wait and deadline: back-off, pacing, response and connect timeouts, enquire_link, unbind. */
+  clock: Clock;
   /** Handles deliver_sm and data_sm; resolves with the command_status to answer with. */
   onRequest(request: Pdu): Promise<number>;
   /** Called when the connection becomes bound or stops being bound. */
@@ -37,7 +40,8 @@ const UNBIND_WAIT_MS = 1_000;
  * be answered before its deadline resolves as `unsent`/`lost`, and ESME_RTHROTTLED/RMSGQFUL make
  * the connection pause (growing back-off) and send the same PDU again, until the deadline.
  *
- * Transport timing is real time (performance.now), not the pipeline's Clock: it is about sockets.
+ * Deadlines are times of the deps' Clock, which also runs every timer here, so tests move time
+ * instead of waiting for it; only the sockets are real.
  */
 export class SmppConnection {
   readonly stats = new ConnectionStats();
@@ -46,18 +50,20 @@ export class SmppConnection {
   private readonly queue = new SubmitQueue();
   private readonly inFlight = new Map<number, InFlight>();
   private reconnectDelay: number;
-  private reconnectTimer: NodeJS.Timeout | undefined;
-  private pumpTimer: NodeJS.Timeout | undefined;
-  private readonly watchdog: NodeJS.Timeout;
-  private lastActivity = performance.now();
+  private reconnectTimer: Timer | undefined;
+  private pumpTimer: Timer | undefined;
+  private readonly watchdog: Timer;
+  private readonly clock: Clock;
+  private lastActivity: number;
   private readonly pacing: SendPacing;
   private closed: Promise<void> | undefined;
 
   constructor(private readonly deps: ConnectionDeps) {
+    this.clock = deps.clock;
+    this.lastActivity = this.clock.now();
     this.reconnectDelay = deps.options.reconnectMinMs;
     this.pacing = new SendPacing(deps.options.throughput);
-    this.watchdog = setInterval(() => this.checkTimeouts(), Math.min(1000, Math.max(50, deps.options.responseTimeoutMs / 4)));
-    this.watchdog.unref();
+    this.watchdog = repeatEvery(this.clock, Math.min(1000, Math.max(50, deps.options.responseTimeoutMs / 4)), () => this.checkTimeouts());
   }
 
   get state(): ConnectionState {
@@ -100,17 +106,17 @@ export class SmppConnection {
     if (this.current === 'stopped') return;
     const wasBound = this.current === 'bound';
     this.setState('stopped');
-    clearInterval(this.watchdog);
-    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
-    if (this.pumpTimer) clearTimeout(this.pumpTimer);
+    this.watchdog.cancel();
+    this.reconnectTimer?.cancel();
+    this.pumpTimer?.cancel();
     this.queue.failAll({ kind: 'unsent' });
     const session = this.session;
     if (!session) return;
     if (wasBound) {
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, UNBIND_WAIT_MS);
+        const timer = this.clock.setTimer(UNBIND_WAIT_MS, resolve);
         session.once('unbind_resp', () => {
-          clearTimeout(timer);
+          timer.cancel();
           resolve();
         });
         if (!session.send(pdu('unbind'))) resolve();
@@ -126,7 +132,13 @@ export class SmppConnection {
     let session: SmppSocketSession;
     try {
       const tlsOptions = options.tls ? { rejectUnauthorized: options.tls.rejectUnauthorized, ...(options.tls.ca ? { ca: options.tls.ca } : {}) } : undefined;
-      session = await connectSession({ host: options.host, port: options.port, connectTimeoutMs: options.connectTimeoutMs, ...(tlsOptions ? { tls: tlsOptions } : {}) });
+      session = await connectSession({
+        host: options.host,
+        port: options.port,
+        connectTimeoutMs: options.connectTimeoutMs,
+        clock: this.clock,
+        ...(tlsOptions ? { tls: tlsOptions } : {}),
+      });
     } catch (error) {
       log.warn({ err: error, bind: label }, 'SMPP connection failed');
       this.stats.connectFailures++;
@@ -150,7 +162,7 @@ export class SmppConnection {
 
   private attach(session: SmppSocketSession): void {
     this.session = session;
-    this.lastActivity = performance.now();
+    this.lastActivity = this.clock.now();
     this.closed = new Promise((resolve) => session.socket.once('close', () => resolve()));
     session.on('pdu', (received: Pdu) => this.onPdu(session, received));
     session.on('error', (error: Error) => {
@@ -161,7 +173,7 @@ export class SmppConnection {
   }
 
   private onPdu(session: SmppSocketSession, received: Pdu): void {
-    this.lastActivity = performance.now();
+    this.lastActivity = this.clock.now();
     if (received.isResponse()) {
       this.onResponse(received);
       return;
@@ -182,9 +194,10 @@ export class SmppConnection {
     const status = response.command === 'generic_nack' && response.command_status === 0 ? STATUS.ESME_RSYSERR : response.command_status;
     if (status === STATUS.ESME_RTHROTTLED || status === STATUS.ESME_RMSGQFUL) {
       this.stats.throttled++;
-      this.pacing.throttled(performance.now());
+      const now = this.clock.now();
+      this.pacing.throttled(now);
       entry.throttled = true;
-      if (performance.now() < entry.deadline) this.queue.unshift(entry);
+      if (now < entry.deadline) this.queue.unshift(entry);
       else entry.resolve({ kind: 'throttled' });
     } else {
       this.pacing.answered();
@@ -232,11 +245,10 @@ export class SmppConnection {
     const jitter = 0.8 + Math.random() * 0.4;
     const delay = Math.round(this.reconnectDelay * jitter);
     this.reconnectDelay = Math.min(this.reconnectDelay * 2, this.deps.options.reconnectMaxMs);
-    this.reconnectTimer = setTimeout(() => {
+    this.reconnectTimer = this.clock.setTimer(delay, () => {
       this.reconnectTimer = undefined;
       void this.connect();
-    }, delay);
-    this.reconnectTimer.unref();
+    });
   }
 
   /** Sends queued submits while bound, within the window, the rate limit and any throttling pause. */
@@ -244,13 +256,13 @@ export class SmppConnection {
     if (this.current !== 'bound' || !this.session || this.pumpTimer) return;
     const { window } = this.deps.options;
     while (this.inFlight.size < window && this.queue.size > 0) {
-      const now = performance.now();
+      const now = this.clock.now();
       const wait = this.pacing.waitMs(now);
       if (wait > 0) {
-        this.pumpTimer = setTimeout(() => {
+        this.pumpTimer = this.clock.setTimer(Math.ceil(wait), () => {
           this.pumpTimer = undefined;
           this.pump();
-        }, Math.ceil(wait));
+        });
         return;
       }
       const entry = this.queue.shift()!;
@@ -281,12 +293,12 @@ export class SmppConnection {
 
   private sendControl(request: Pdu): void {
     if (!this.session?.send(request)) return;
-    this.inFlight.set(request.sequence_number, { entry: undefined, sentAt: performance.now() });
+    this.inFlight.set(request.sequence_number, { entry: undefined, sentAt: this.clock.now() });
   }
 
   /** Answers overdue → the link is broken; idle → enquire_link; queued submits past their deadline end. */
   private checkTimeouts(): void {
-    const now = performance.now();
+    const now = this.clock.now();
     this.queue.expire(now);
     const session = this.session;
     if (!session) return;

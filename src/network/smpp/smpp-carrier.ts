@@ -1,5 +1,5 @@
 import type { Logger } from '../../context.js';
-import type { Clock } from '../../core/clock.js';
+import { repeatEvery, type Clock, type Timer } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { StoredMessage } from '../../core/store/types.js';
 import { MAX_VALIDITY_MS } from '../../sms/accept/timing.js';
@@ -19,12 +19,13 @@ import type { SubmitAnswer } from './submit-queue.js';
 
 export interface SmppCarrierDeps {
   options: SmscOptions;
+  /** Measures the submit deadline, unavailability, the binds' timers and the ages of what is kept. */
   clock: Clock;
   log: Logger;
   /** The id of the account inbound messages belong to (options.inboundAccount, created if absent). */
   resolveAccount(name: string): Promise<string>;
   /**
-   * Real time a submit may take, waiting for a bind, the window, throttling or a reconnect, before
+   * How long a submit may take, waiting for a bind, the window, throttling or a reconnect, before
    * the message goes back to the pipeline to be retried (default 5 s; below the dispatcher's lease).
    */
   submitDeadlineMs?: number;
@@ -33,7 +34,7 @@ export interface SmppCarrierDeps {
 }
 
 /**
- * Real time the carrier reports itself unavailable after the SMSC answered "not now" (throttling
+ * How long the carrier reports itself unavailable after the SMSC answered "not now" (throttling
  * that outlasted a submit, or a temporary error), so the router fails over to the next route.
  */
 const UNAVAILABLE_AFTER_REFUSAL_MS = 5_000;
@@ -59,7 +60,7 @@ export class SmppCarrier implements Carrier {
   private unavailableUntil = 0;
   /** Long messages being submitted: a receipt for one of their parts may come before all parts are answered. */
   private readonly submittingLong = new Set<Promise<unknown>>();
-  private sweepTimer: NodeJS.Timeout | undefined;
+  private sweepTimer: Timer | undefined;
 
   constructor(private readonly deps: SmppCarrierDeps) {
     this.name = deps.options.name;
@@ -72,6 +73,7 @@ export class SmppCarrier implements Carrier {
           role,
           label: `${options.name}/${bind}/${role === 'transceiver' ? 'trx' : role === 'transmitter' ? 'tx' : 'rx'}`,
           log: deps.log,
+          clock: deps.clock,
           onRequest: (request) => this.onRequest(request),
         });
         this.connections.push(connection);
@@ -81,19 +83,18 @@ export class SmppCarrier implements Carrier {
   }
 
   available(): boolean {
-    return performance.now() >= this.unavailableUntil && this.submitters.some((c) => c.state === 'bound');
+    return this.deps.clock.now() >= this.unavailableUntil && this.submitters.some((c) => c.state === 'bound');
   }
 
   async start(events: CarrierEvents): Promise<void> {
     this.events = events;
     this.accountId = await this.deps.resolveAccount(this.deps.options.inboundAccount);
     for (const connection of this.connections) connection.start();
-    this.sweepTimer = setInterval(() => this.sweep(), SWEEP_MS);
-    this.sweepTimer.unref();
+    this.sweepTimer = repeatEvery(this.deps.clock, SWEEP_MS, () => this.sweep());
   }
 
   async submit(messages: OutboundSms[]): Promise<SubmitOutcome[]> {
-    const deadline = performance.now() + (this.deps.submitDeadlineMs ?? 5_000);
+    const deadline = this.deps.clock.now() + (this.deps.submitDeadlineMs ?? 5_000);
     return Promise.all(messages.map((message) => this.submitOne(message, deadline)));
   }
 
@@ -106,7 +107,7 @@ export class SmppCarrier implements Carrier {
   }
 
   async stop(): Promise<void> {
-    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer?.cancel();
     await Promise.all(this.connections.map((c) => c.stop()));
     this.events = undefined;
   }
@@ -157,7 +158,7 @@ export class SmppCarrier implements Carrier {
     let retry = false;
     for (const answer of answers) {
       if (answer.kind !== 'answered') {
-        if (answer.kind === 'throttled') this.unavailableUntil = performance.now() + UNAVAILABLE_AFTER_REFUSAL_MS;
+        if (answer.kind === 'throttled') this.unavailableUntil = this.deps.clock.now() + UNAVAILABLE_AFTER_REFUSAL_MS;
         retry = true;
         continue;
       }
@@ -166,7 +167,7 @@ export class SmppCarrier implements Carrier {
       if (verdict.kind === 'ok') {
         ids.push(canonicalMessageId(answer.messageId, this.deps.options.submitIdFormat));
       } else {
-        this.unavailableUntil = performance.now() + UNAVAILABLE_AFTER_REFUSAL_MS;
+        this.unavailableUntil = this.deps.clock.now() + UNAVAILABLE_AFTER_REFUSAL_MS;
         retry = true;
       }
     }

@@ -15,7 +15,7 @@ export function expiredAnswer(entry: QueuedSubmit): SubmitAnswer {
 
 export interface QueuedSubmit {
   fields: Record<string, unknown>;
-  /** performance.now() after which the submit is given up. */
+  /** The connection's Clock time after which the submit is given up. */
   deadline: number;
   /** True once it has been written to a connection at least once. */
   sent: boolean;

@@ -1,14 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { systemClock } from '../../../src/core/clock.js';
+import { ManualClock } from '../../../src/core/clock.js';
+import { ERROR, ref, STATUS } from '../../../src/core/pipeline/statuses.js';
 import type { StoredMessage } from '../../../src/core/store/types.js';
-import type { CarrierEvents, CarrierReceipt, InboundSms, OutboundSms } from '../../../src/network/carrier.js';
+import type { CarrierEvents, CarrierReceipt, InboundSms, OutboundSms, SubmitOutcome } from '../../../src/network/carrier.js';
 import { SmppCarrier } from '../../../src/network/smpp/smpp-carrier.js';
 import { parseSmscUrl } from '../../../src/network/smpp/smsc-url.js';
+import type { SmscSimulatorOptions } from '../../../src/smsc-sim/simulator.js';
 import { eventually, silentLogger } from '../../core/pipeline/pipeline-fixture.js';
-import { startSmsc } from '../../helpers/smsc.js';
+import { advanceUntil, advanceUntilSettled } from '../../helpers/clock-driving.js';
+import { delivered, startSmsc, type TestSmsc } from '../../helpers/smsc.js';
 
-const sms = (pk: number, text: string): OutboundSms => ({
+/** The carrier and the simulator share one ManualClock in every test; sockets stay real. */
+
+const sms = (pk: number, text: string, now: number): OutboundSms => ({
   accountId: 'acc',
   pk,
   messageId: `m${pk}`,
@@ -16,10 +21,17 @@ const sms = (pk: number, text: string): OutboundSms => ({
   content: { text },
   encoding: 'GSM7',
   messageCount: 1,
-  validUntil: Date.now() + 60_000,
+  validUntil: now + 60_000,
   flash: false,
   attempts: 1,
 });
+
+const RETRY_LATER: SubmitOutcome = { pk: 1, accountId: 'acc', ok: false, retryable: true, status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id };
+
+const ignoreEvents: CarrierEvents = { receipts: async () => undefined, inbound: async () => undefined };
+
+/** Lets callbacks already queued run (a promise settled by a timer that just fired). */
+const afterPendingCallbacks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 describe('SmppCarrier against the simulator', () => {
   const stops: Array<() => Promise<void>> = [];
@@ -27,80 +39,113 @@ describe('SmppCarrier against the simulator', () => {
     for (const stop of stops) await stop();
   });
 
-  async function open(events: CarrierEvents): Promise<{ carrier: SmppCarrier; smsc: Awaited<ReturnType<typeof startSmsc>> }> {
-    const smsc = await startSmsc({ inboundRetryMs: 200 });
+  function carrierFor(smsc: TestSmsc, clock: ManualClock): SmppCarrier {
     const carrier = new SmppCarrier({
       options: parseSmscUrl(smsc.url(), 'test', { name: 'sim', inboundAccount: 'default' }),
-      clock: systemClock,
+      clock,
       log: silentLogger(),
       resolveAccount: async (name) => `id-of-${name}`,
     });
-    await carrier.start(events);
     stops.push(async () => {
       await carrier.stop();
       await smsc.stop();
     });
+    return carrier;
+  }
+
+  async function open(events: CarrierEvents, clock: ManualClock, simulator: Partial<SmscSimulatorOptions> = {}): Promise<{ carrier: SmppCarrier; smsc: TestSmsc }> {
+    const smsc = await startSmsc({ inboundRetryMs: 200, ...simulator }, clock);
+    const carrier = carrierFor(smsc, clock);
+    await carrier.start(events);
     await eventually(async () => (carrier.available() ? true : undefined));
     return { carrier, smsc };
   }
 
   it('answers ESME_RX_T_APPN when a receipt or inbound message cannot be stored, and takes it when the SMSC sends it again', async () => {
+    const clock = new ManualClock();
     const receipts: CarrierReceipt[] = [];
     const inbound: InboundSms[] = [];
     let failReceipts = 1;
     let failInbound = 1;
-    const { carrier, smsc } = await open({
-      receipts: async (_carrier, batch) => {
-        if (failReceipts-- > 0) throw new Error('store down');
-        receipts.push(...batch);
+    const { carrier, smsc } = await open(
+      {
+        receipts: async (_carrier, batch) => {
+          if (failReceipts-- > 0) throw new Error('store down');
+          receipts.push(...batch);
+        },
+        inbound: async (messages) => {
+          if (failInbound-- > 0) throw new Error('store down');
+          inbound.push(...messages);
+        },
       },
-      inbound: async (messages) => {
-        if (failInbound-- > 0) throw new Error('store down');
-        inbound.push(...messages);
-      },
-    });
-    const [outcome] = await carrier.submit([sms(1, 'x'.repeat(200))]);
+      clock,
+    );
+    const [outcome] = await carrier.submit([sms(1, 'x'.repeat(200), clock.now())]);
     assert.ok(outcome?.ok);
     const carrierMessageId = outcome.ok ? outcome.carrierMessageId : '';
     assert.equal(carrierMessageId.split(' ').length, 2, 'a two-part message has both part ids');
-    await eventually(async () => (receipts.length > 0 ? true : undefined), 5000);
+    // The simulator sends a refused receipt again 200 ms after the refusal reaches it, which is up to
+    // the sockets: the clock moves in steps until it has come.
+    await advanceUntil(clock, 50, () => (receipts.length > 0 ? true : undefined));
     assert.deepEqual(receipts.map((r) => [r.carrierMessageId, r.final]), [[carrierMessageId, true]], 'one final receipt for the message, after the redelivery');
 
-    await smsc.sim.injectInbound({ from: '+41793026727', to: '4412345', text: 'hello' });
+    const injectedAt = clock.now();
+    await advanceUntilSettled(clock, 50, smsc.sim.injectInbound({ from: '+41793026727', to: '4412345', text: 'hello' }));
     assert.equal(inbound.length, 1);
-    assert.deepEqual({ ...inbound[0], receivedAt: 0 }, { accountId: 'id-of-default', from: '41793026727', to: '4412345', text: 'hello', smsCount: 1, receivedAt: 0 });
+    const [message] = inbound;
+    assert.deepEqual({ ...message, receivedAt: 0 }, { accountId: 'id-of-default', from: '41793026727', to: '4412345', text: 'hello', smsCount: 1, receivedAt: 0 });
+    assert.ok(message!.receivedAt >= injectedAt + 200 && message!.receivedAt <= clock.now(), 'received, by the clock, when it came again');
   });
 
   it('refuses for good a deliver_sm it cannot read, and keeps the bind', async () => {
+    const clock = new ManualClock();
     const inbound: InboundSms[] = [];
-    const { carrier, smsc } = await open({ receipts: async () => undefined, inbound: async (messages) => void inbound.push(...messages) });
+    const { carrier, smsc } = await open({ receipts: async () => undefined, inbound: async (messages) => void inbound.push(...messages) }, clock);
     // A UDH announcing a 16-bit concatenation element that the message is too short to hold.
-    const status = await smsc.sim.injectPdu({ source_addr: '1', destination_addr: '2', esm_class: 0x40, data_coding: 0, short_message: Buffer.from([5, 0x08, 4, 0x01]) });
+    const status = await delivered(clock, smsc.sim.injectPdu({ source_addr: '1', destination_addr: '2', esm_class: 0x40, data_coding: 0, short_message: Buffer.from([5, 0x08, 4, 0x01]) }));
     assert.equal(status, 0x66, 'ESME_RX_R_APPN: do not send it again');
-    assert.equal(await smsc.sim.injectPdu({ source_addr: '1', destination_addr: '2', esm_class: 0, data_coding: 0, short_message: Buffer.from('ok') }), 0);
+    assert.equal(await delivered(clock, smsc.sim.injectPdu({ source_addr: '1', destination_addr: '2', esm_class: 0, data_coding: 0, short_message: Buffer.from('ok') })), 0);
     assert.deepEqual(inbound.map((m) => m.text), ['ok']);
     assert.ok(carrier.available());
   });
 
   it('rebuilds long messages from their stored carrier ids on resume', async () => {
-    const smsc = await startSmsc();
-    const restarted = new SmppCarrier({
-      options: parseSmscUrl(smsc.url(), 'test', { name: 'sim', inboundAccount: 'default' }),
-      clock: systemClock,
-      log: silentLogger(),
-      resolveAccount: async () => 'acc',
-    });
-    stops.push(async () => {
-      await restarted.stop();
-      await smsc.stop();
-    });
+    const clock = new ManualClock();
+    const smsc = await startSmsc({}, clock);
+    const restarted = carrierFor(smsc, clock);
     const receipts: CarrierReceipt[] = [];
-    await restarted.resume([{ carrierMessageId: 'aa bb cc', validUntil: Date.now() + 60_000 } as StoredMessage]);
+    await restarted.resume([{ carrierMessageId: 'aa bb cc', validUntil: clock.now() + 60_000 } as StoredMessage]);
     await restarted.start({ receipts: async (_c, batch) => void receipts.push(...batch), inbound: async () => undefined });
     await eventually(async () => (restarted.available() ? true : undefined));
-    // Parts aa and cc reported before the restart; only bb's receipt comes now.
-    await smsc.sim.injectReceipt({ id: 'BB', stat: 'DELIVRD' });
-    await eventually(async () => (receipts.length > 0 ? true : undefined));
+    // Parts aa and cc reported before the restart; only bb's receipt comes now. It is acknowledged once stored.
+    await delivered(clock, smsc.sim.injectReceipt({ id: 'BB', stat: 'DELIVRD' }));
     assert.deepEqual(receipts.map((r) => [r.carrierMessageId, r.status.id, r.final]), [['aa bb cc', 5, true]]);
+  });
+
+  it('reports itself unavailable for five seconds after a temporary error, so routes fail over', async () => {
+    const clock = new ManualClock();
+    const { carrier } = await open(ignoreEvents, clock, { faults: { rejectNext: { count: 1, status: 0x08 } } });
+    assert.deepEqual(await carrier.submit([sms(1, 'x', clock.now())]), [RETRY_LATER], 'ESME_RSYSERR: try again later');
+    assert.equal(carrier.available(), false);
+    clock.advance(4_999);
+    assert.equal(carrier.available(), false);
+    clock.advance(1);
+    assert.equal(carrier.available(), true);
+  });
+
+  it('gives a message back to be retried when it cannot be submitted within the deadline', async () => {
+    const clock = new ManualClock();
+    const smsc = await startSmsc({ faults: { refuseBinds: true } }, clock);
+    const carrier = carrierFor(smsc, clock);
+    await carrier.start(ignoreEvents);
+    let settled = false;
+    const outcomes = carrier.submit([sms(1, 'x', clock.now())]).finally(() => void (settled = true));
+    clock.advance(4_999);
+    await afterPendingCallbacks();
+    assert.equal(settled, false, 'waits up to its deadline (5 s) for a bind');
+    // The binds look for submits past their deadline once a second.
+    clock.advance(1_000);
+    assert.deepEqual(await outcomes, [RETRY_LATER]);
+    assert.equal(carrier.available(), false, 'no bind');
   });
 });
