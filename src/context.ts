@@ -9,7 +9,6 @@ import type { MessageWriter } from './sms/accept/message-writer.js';
 import type { InboundService } from './sms/inbound/inbound-service.js';
 import type { Logger } from './logger.js';
 
-export type { Logger } from './logger.js';
 
 /** The services of one running server's HTTP side, built once in server.ts and handed to each route module. */
 export interface AppContext {

@@ -1,4 +1,4 @@
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../logger.js';
 import { repeatEvery, type Clock, type Timer } from '../../core/clock.js';
 import { connectSession, pdu, STATUS, type Pdu, type SmppSocketSession } from './codec.js';
 import { ConnectionStats } from './connection-stats.js';

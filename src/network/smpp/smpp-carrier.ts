@@ -1,4 +1,4 @@
-import type { Logger } from '../../context.js';
+import type { Logger } from '../../logger.js';
 import { repeatEvery, type Clock, type Timer } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { StoredMessage } from '../../core/store/types.js';
