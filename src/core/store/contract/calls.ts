@@ -223,8 +223,9 @@ export interface CallStore {
    */
   update(accountId: string, callId: string, step: CallStep): Promise<CallRecord | undefined>;
   /**
-   * Claims due timers (dueAt <= now, not claimed by a live lease) until `leaseUntil`; concurrent
-   * claimers never get the same timer. A timer is removed by the step that handles it.
+   * Claims due timers (dueAt <= now, not claimed by a live lease) until `leaseUntil`, in due order;
+   * concurrent claimers never get the same timer, and all the due timers of a call go to one claimer
+   * (which can then run them in order). A timer is removed by the step that handles it.
    */
   claimDueTimers(now: number, limit: number, leaseUntil: number): Promise<CallTimer[]>;
   /** The earliest dueAt of all timers, so an idle engine knows when to look again. */

@@ -70,15 +70,18 @@ export class PgCallStore implements CallStore {
 
   async claimDueTimers(now: number, limit: number, leaseUntil: number): Promise<CallTimer[]> {
     if (limit <= 0) return [];
+    // Claims whole calls: every due timer of a call goes to one claimer, which runs them in order.
+    // Locking the calls' rows (SKIP LOCKED) keeps a concurrent claimer, or a call in mid-step, out.
     const rows = await this.sql`
       UPDATE call_timers t SET lease_until = ${leaseUntil}
       FROM calls c
-      WHERE c.pk = t.call_pk AND t.id IN (
-        SELECT id FROM call_timers
-        WHERE due_at <= ${now} AND (lease_until IS NULL OR lease_until < ${now})
-        ORDER BY due_at, id
-        LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
+      WHERE c.pk = t.call_pk AND t.due_at <= ${now} AND (t.lease_until IS NULL OR t.lease_until < ${now})
+        AND t.call_pk IN (
+          SELECT c2.pk FROM call_timers t2 JOIN calls c2 ON c2.pk = t2.call_pk
+          WHERE t2.due_at <= ${now} AND (t2.lease_until IS NULL OR t2.lease_until < ${now})
+          ORDER BY t2.due_at, t2.id
+          LIMIT ${limit}
+          FOR UPDATE OF c2 SKIP LOCKED)
       RETURNING t.id, t.account_id, t.call_pk, c.call_id, t.kind, t.due_at, t.data`;
     return rows.map(toTimer).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
   }
