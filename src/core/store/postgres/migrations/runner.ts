@@ -4,6 +4,7 @@ import { pipelineIndexes } from './002-pipeline-indexes.js';
 import { groupedOutbox } from './003-grouped-outbox.js';
 import { reportsOnMessages } from './004-reports-on-messages.js';
 import { phoneSmsOnMessages } from './005-phone-sms-on-messages.js';
+import { outboxStreams } from './006-outbox-streams.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -14,7 +15,14 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, pipelineIndexes, groupedOutbox, reportsOnMessages, phoneSmsOnMessages];
+export const migrations: readonly Migration[] = [
+  initial,
+  pipelineIndexes,
+  groupedOutbox,
+  reportsOnMessages,
+  phoneSmsOnMessages,
+  outboxStreams,
+];
 
 /**
  * Applies pending migrations in one transaction. A transaction-scoped advisory lock keyed by the
