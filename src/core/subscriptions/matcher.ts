@@ -2,8 +2,9 @@ import type { Clock } from '../clock.js';
 import type { Store, Subscription, WebhookSecurity } from '../store/types.js';
 import { resourcesOf, storedProfileOf, webhookSecurityOf } from './stored-profile.js';
 import { normalizeNumber } from '../phone-number.js';
+import type { ChannelEvent, SubscriptionChannel } from './subscription-channels.js';
 
-export type SubscriptionEventName = 'DELIVERY' | 'INBOUND_MESSAGE';
+export type { SubscriptionEventName } from './subscription-channels.js';
 
 export interface WebhookTarget {
   url: string;
@@ -14,32 +15,35 @@ export interface WebhookTarget {
 /**
  * What an event is matched on. `to` is matched against a subscription's `resources`: for inbound
  * messages it is our receiving number; for delivery reports callers pass the message's sender.
+ * `callsConfigurationId` is a call event's calls configuration.
  */
 export interface MatchAttributes {
   entityId?: string;
   applicationId?: string;
+  callsConfigurationId?: string;
   to?: string;
 }
 
+const CRITERIA_FIELDS = ['applicationId', 'entityId', 'callsConfigurationId'] as const;
 
 /**
  * Matching rules: the channel and event must be subscribed; absent or empty `criteria` match
- * anything, otherwise one {applicationId, entityId} pair must match, where an omitted half matches
- * anything and a given half must equal the event's value; absent or empty `resources` match anything,
- * otherwise `to` must be one of them (a leading `+` is ignored on both sides).
+ * anything, otherwise one {applicationId, entityId, callsConfigurationId} pair must match, where an
+ * omitted field matches anything and a given one must equal the event's value; absent or empty
+ * `resources` match anything, otherwise `to` must be one of them (a leading `+` is ignored on both
+ * sides).
  */
 export function subscriptionMatches(
   subscription: Subscription,
   channel: string,
-  event: SubscriptionEventName,
+  event: string,
   attributes: MatchAttributes,
 ): boolean {
   if (subscription.channel !== channel || !subscription.events.includes(event)) return false;
   const criteria = subscription.criteria ?? [];
   if (criteria.length > 0) {
     const pairMatches = (pair: Record<string, unknown>): boolean =>
-      (!pair.applicationId || pair.applicationId === attributes.applicationId) &&
-      (!pair.entityId || pair.entityId === attributes.entityId);
+      CRITERIA_FIELDS.every((field) => !pair[field] || pair[field] === attributes[field]);
     if (!criteria.some(pairMatches)) return false;
   }
   const resources = resourcesOf(subscription);
@@ -77,10 +81,10 @@ export class SubscriptionMatcher {
     this.cacheMs = deps.cacheMs ?? 1000;
   }
 
-  async targetsFor(
+  async targetsFor<C extends SubscriptionChannel>(
     accountId: string,
-    channel: string,
-    event: SubscriptionEventName,
+    channel: C,
+    event: ChannelEvent<C>,
     attributes: MatchAttributes,
   ): Promise<WebhookTarget[]> {
     const subscriptions = await this.load(accountId);
