@@ -1,11 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { OutboxItem, WebhookAttempt } from '../../src/core/store/types.js';
+import type { OutboxItem, OutboxItemInput, WebhookAttempt } from '../../src/core/store/types.js';
 import { cleanupStores, MINUTE, storeDrivers, storePerTest, T0, twoAccounts, webhookItem } from '../helpers/stores.js';
 
 after(cleanupStores);
 
 const LEASE = 30_000;
+
+/** Item `n` of a stream: a call event. */
+const event = (accountId: string, stream: string, n: number, overrides: Partial<OutboxItemInput> = {}) =>
+  webhookItem(accountId, { format: 'call-event', stream, payload: { stream, n }, ...overrides });
+
+/** [stream, n] of each item, in claim order. */
+const events = (items: OutboxItem[]) =>
+  items.map((item) => {
+    const [payload] = JSON.parse(item.payloads) as Array<{ stream?: string; n: unknown }>;
+    return [item.stream ?? null, payload!.n];
+  });
 
 /** Items for distinct URLs, so each gets its own row. */
 const hooks = (accountId: string, n: number) =>
@@ -36,6 +47,7 @@ for (const driver of storeDrivers()) {
         dueAt: T0 + 1,
         security: { type: 'HMAC', secret: 's3cret', algorithm: 'SHA256' },
         subscriptionId: 'sub-1',
+        stream: 'call-1',
         payload: { results: [{ messageId: 'm1', status: { groupId: 3 } }] },
       });
       await store().outbox.enqueue([webhookItem(a.id, { dueAt: T0 + MINUTE }), secured, webhookItem(b.id, { dueAt: T0 })]);
@@ -142,6 +154,129 @@ for (const driver of storeDrivers()) {
       assert.equal((await store().outbox.listItems(a.id, undefined, 1)).length, 1);
       assert.equal((await store().outbox.listItems(b.id, undefined, 10)).length, 1);
       assert.deepEqual(await store().outbox.countByState(), { pending: 2, delivered: 1, failed: 1 });
+    });
+
+    it("claims only the first pending item of each stream, per account, beside items without a stream", async () => {
+      const { a, b } = await twoAccounts(store());
+      await store().outbox.enqueue([
+        event(a.id, 'call-1', 1),
+        event(a.id, 'call-2', 1),
+        event(a.id, 'call-1', 2),
+        webhookItem(a.id, { payload: { n: 'sms' } }),
+        event(b.id, 'call-1', 1),
+        event(a.id, 'call-2', 2),
+      ]);
+      await store().outbox.enqueue([event(a.id, 'call-1', 3)]);
+
+      const heads = await store().outbox.claimDue(T0, 10, T0 + LEASE);
+      assert.deepEqual(events(heads), [['call-1', 1], ['call-2', 1], [null, 'sms'], ['call-1', 1]]);
+      assert.deepEqual(heads.map((item) => item.accountId), [a.id, a.id, a.id, b.id]);
+      assert.deepEqual(await store().outbox.claimDue(T0, 10, T0 + LEASE), [], 'the next waits while its head is out');
+      const again = await store().outbox.claimDue(T0 + LEASE + 1, 10, T0 + 2 * LEASE);
+      assert.deepEqual(
+        events(again),
+        [['call-1', 1], ['call-2', 1], [null, 'sms'], ['call-1', 1]],
+        'a head whose lease ran out is claimed again, never the item behind it',
+      );
+    });
+
+    it("hands a stream's items out one at a time in enqueue order, each once the one before is delivered", async () => {
+      const { a } = await twoAccounts(store());
+      await store().outbox.enqueue([event(a.id, 'call-1', 1), event(a.id, 'call-1', 2)]);
+      await store().outbox.enqueue([event(a.id, 'call-1', 3, { dueAt: T0 - MINUTE })]);
+      await store().outbox.enqueue([event(a.id, 'call-1', 4), event(a.id, 'call-1', 5)]);
+
+      const order: unknown[] = [];
+      for (;;) {
+        const claimed = await store().outbox.claimDue(T0, 10, T0 + LEASE);
+        if (claimed.length === 0) break;
+        assert.equal(claimed.length, 1);
+        order.push(events(claimed)[0]![1]);
+        await store().outbox.recordAttempt(attemptFor(claimed), { state: 'delivered' });
+      }
+      assert.deepEqual(order, [1, 2, 3, 4, 5], 'an earlier dueAt does not overtake the stream');
+    });
+
+    it('a head given up (failed) lets the next item of its stream through', async () => {
+      const { a } = await twoAccounts(store());
+      await store().outbox.enqueue([event(a.id, 'call-1', 1), event(a.id, 'call-1', 2)]);
+      const head = await store().outbox.claimDue(T0, 10, T0 + LEASE);
+      await store().outbox.recordAttempt(attemptFor(head, { httpStatus: 400, outcome: 'failed' }), { state: 'failed' });
+
+      assert.deepEqual(events(await store().outbox.claimDue(T0, 10, T0 + LEASE)), [['call-1', 2]]);
+    });
+
+    it('a retried head holds back the rest of its stream only, items enqueued meanwhile too', async () => {
+      const { a } = await twoAccounts(store());
+      await store().outbox.enqueue([
+        event(a.id, 'call-1', 1),
+        event(a.id, 'call-1', 2),
+        event(a.id, 'call-2', 1),
+        webhookItem(a.id, { payload: { n: 'sms' } }),
+      ]);
+      const first = await store().outbox.claimDue(T0, 10, T0 + LEASE);
+      assert.deepEqual(events(first), [['call-1', 1], ['call-2', 1], [null, 'sms']]);
+      const [head, other, sms] = first;
+      await store().outbox.recordAttempt(attemptFor([head!], { httpStatus: 503, outcome: 'retry' }), { state: 'pending', dueAt: T0 + MINUTE });
+      await store().outbox.recordAttempt(attemptFor([other!]), { state: 'delivered' });
+      await store().outbox.recordAttempt(attemptFor([sms!]), { state: 'delivered' });
+      await store().outbox.enqueue([event(a.id, 'call-1', 3), event(a.id, 'call-2', 2), webhookItem(a.id, { payload: { n: 'sms2' } })]);
+
+      const meanwhile = await store().outbox.claimDue(T0 + 1, 10, T0 + LEASE);
+      assert.deepEqual(events(meanwhile), [['call-2', 2], [null, 'sms2']]);
+      for (const item of meanwhile) await store().outbox.recordAttempt(attemptFor([item]), { state: 'delivered' });
+      const waiting = (await store().outbox.listItems(a.id, 'pending', 10)).filter((item) => item.stream === 'call-1');
+      assert.deepEqual(
+        waiting.map((item) => [events([item])[0]![1], item.dueAt]),
+        [[3, T0 + MINUTE], [2, T0 + MINUTE], [1, T0 + MINUTE]],
+        "the rest of the stream is due with its head's retry",
+      );
+      assert.deepEqual(await store().outbox.claimDue(T0 + MINUTE - 1, 10, T0 + LEASE), []);
+
+      const retried = await store().outbox.claimDue(T0 + MINUTE, 10, T0 + MINUTE + LEASE);
+      assert.deepEqual(events(retried), [['call-1', 1]]);
+      await store().outbox.recordAttempt(attemptFor(retried, { attemptNo: 2 }), { state: 'delivered' });
+      assert.deepEqual(events(await store().outbox.claimDue(T0 + MINUTE, 10, T0 + MINUTE + LEASE)), [['call-1', 2]]);
+    });
+
+    it('concurrent claimers never take two items of one stream', async () => {
+      const { a } = await twoAccounts(store());
+      const streams = Array.from({ length: 20 }, (_, i) => `call-${i}`);
+      for (const n of [1, 2, 3]) await store().outbox.enqueue(streams.map((stream) => event(a.id, stream, n)));
+
+      for (const n of [1, 2, 3]) {
+        const parallel = await Promise.all([1, 2, 3, 4].map(() => store().outbox.claimDue(T0, 5, T0 + LEASE)));
+        const rest = await store().outbox.claimDue(T0, 100, T0 + LEASE);
+        const round = [...parallel.flat(), ...rest];
+        assert.deepEqual(events(round).map(([stream]) => stream).sort(), [...streams].sort(), `round ${n}: each stream once`);
+        assert.ok(events(round).every(([, m]) => m === n), `round ${n}: only item ${n} of each stream`);
+        for (const item of round) await store().outbox.recordAttempt(attemptFor([item]), { state: 'delivered' });
+      }
+      assert.deepEqual(await store().outbox.claimDue(T0, 100, T0 + LEASE), []);
+    });
+
+    it("keeps a stream's items in rows of their own, apart from other streams and items without one", async () => {
+      const { a } = await twoAccounts(store());
+      const url = 'https://hooks.example.com/dlr';
+      await store().outbox.enqueue([
+        webhookItem(a.id, { url, payload: { n: 'sms-1' } }),
+        webhookItem(a.id, { url, stream: 'msg-1', payload: { n: 1 } }),
+        webhookItem(a.id, { url, stream: 'msg-2', payload: { n: 1 } }),
+        webhookItem(a.id, { url, stream: 'msg-1', payload: { n: 2 } }),
+        webhookItem(a.id, { url, payload: { n: 'sms-2' } }),
+      ]);
+
+      const rows = (await store().outbox.listItems(a.id, 'pending', 10)).reverse();
+      assert.deepEqual(
+        rows.map((item) => [item.stream ?? null, item.format, JSON.parse(item.payloads)]),
+        [
+          [null, 'sms-dlr', [{ n: 'sms-1' }, { n: 'sms-2' }]],
+          ['msg-1', 'sms-dlr', [{ n: 1 }]],
+          ['msg-2', 'sms-dlr', [{ n: 1 }]],
+          ['msg-1', 'sms-dlr', [{ n: 2 }]],
+        ],
+        'rows in the order of their first item, a batched format too',
+      );
     });
 
     it('packs the items of one target into rows of up to one POST, payloads in order', async () => {

@@ -45,7 +45,8 @@ const itemSchema = {
     id: { type: 'string' },
     url: { type: 'string' },
     itemCount: { type: 'integer', description: 'Reports or messages in this item (up to one POST: 100 reports); they are posted, retried and settled together.' },
-    format: { type: 'string', description: '`sms-dlr` delivery reports, `sms-mo` inbound messages, …' },
+    format: { type: 'string', description: '`sms-dlr` delivery reports, `sms-mo` inbound messages, `call-event` one call event, …' },
+    stream: { type: 'string', description: 'The ordered stream (a call id) of the item: its items are posted one at a time, in order.' },
     attempts: { type: 'integer', description: 'POSTs made so far.' },
     state: { type: 'string', enum: ['pending', 'delivered', 'failed'] },
     dueAt: { type: 'string', format: 'date-time', description: 'When the next POST is due (pending items).' },
@@ -78,6 +79,7 @@ function itemWire(item: OutboxItem): Record<string, unknown> {
     state: item.state,
     dueAt: formatInfobipTime(item.dueAt),
   };
+  if (item.stream !== undefined) wire.stream = item.stream;
   if (item.lastError !== undefined) wire.lastError = item.lastError;
   return wire;
 }

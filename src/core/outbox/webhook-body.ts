@@ -1,7 +1,7 @@
 /**
  * How the items of one POST become its body. Reports and inbound messages are batched the way
- * Infobip batches them (up to 100 per POST); any other format (e.g. single call events) is posted one
- * item per request with the payload as the whole body.
+ * Infobip batches them (up to 100 per POST); any other format (`call-event`: Calls API events, which
+ * have no batching envelope) is posted one item per request with the payload as the whole body.
  */
 export const MAX_ITEMS_PER_POST = 100;
 

@@ -32,7 +32,9 @@ const PENDING_GAUGE_MS = 5_000;
 /**
  * Delivers the durable outbox: claims due items, batches them per target into POSTs of up to 100,
  * posts several batches in parallel and records every attempt with its outcome in the store. Retries
- * are just items put back with a later dueAt, so they survive restarts and work across nodes.
+ * are just items put back with a later dueAt, so they survive restarts and work across nodes. The
+ * store hands out a stream's items one at a time, so POSTs of different streams run in parallel and
+ * those of one stream in order.
  */
 export class WebhookSender {
   private running = false;
@@ -164,6 +166,9 @@ export class WebhookSender {
       },
       next,
     );
+    // The next item of the stream is claimable only now; waiting for the poll would space a call's
+    // events by the poll interval.
+    if (batch.stream !== undefined && outcome !== 'retry') this.nudge();
     metrics.webhookPosts.inc({ outcome });
     metrics.webhookItems.inc({ outcome }, batch.payloadCount);
     metrics.webhookLatency.observe(result.durationMs / 1000);

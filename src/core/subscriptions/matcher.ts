@@ -1,55 +1,10 @@
 import type { Clock } from '../clock.js';
-import type { Store, Subscription, WebhookSecurity } from '../store/types.js';
-import { resourcesOf, storedProfileOf, webhookSecurityOf } from './stored-profile.js';
-import { normalizeNumber } from '../phone-number.js';
+import type { Store, Subscription } from '../store/types.js';
+import type { ChannelEvent, SubscriptionChannel } from './subscription-channels.js';
+import { snapshotOf, type MatchAttributes, type SubscriptionSnapshot, type WebhookTarget } from './subscription-snapshot.js';
 
-export type SubscriptionEventName = 'DELIVERY' | 'INBOUND_MESSAGE';
-
-export interface WebhookTarget {
-  url: string;
-  security?: WebhookSecurity;
-  subscriptionId: string;
-}
-
-/**
- * What an event is matched on. `to` is matched against a subscription's `resources`: for inbound
- * messages it is our receiving number; for delivery reports callers pass the message's sender.
- */
-export interface MatchAttributes {
-  entityId?: string;
-  applicationId?: string;
-  to?: string;
-}
-
-
-/**
- * Matching rules: the channel and event must be subscribed; absent or empty `criteria` match
- * anything, otherwise one {applicationId, entityId} pair must match, where an omitted half matches
- * anything and a given half must equal the event's value; absent or empty `resources` match anything,
- * otherwise `to` must be one of them (a leading `+` is ignored on both sides).
- */
-export function subscriptionMatches(
-  subscription: Subscription,
-  channel: string,
-  event: SubscriptionEventName,
-  attributes: MatchAttributes,
-): boolean {
-  if (subscription.channel !== channel || !subscription.events.includes(event)) return false;
-  const criteria = subscription.criteria ?? [];
-  if (criteria.length > 0) {
-    const pairMatches = (pair: Record<string, unknown>): boolean =>
-      (!pair.applicationId || pair.applicationId === attributes.applicationId) &&
-      (!pair.entityId || pair.entityId === attributes.entityId);
-    if (!criteria.some(pairMatches)) return false;
-  }
-  const resources = resourcesOf(subscription);
-  if (resources.length > 0) {
-    if (attributes.to === undefined) return false;
-    const to = normalizeNumber(attributes.to);
-    if (!resources.some((r) => normalizeNumber(r) === to)) return false;
-  }
-  return true;
-}
+export type { SubscriptionEventName } from './subscription-channels.js';
+export type { MatchAttributes, SubscriptionSnapshot, WebhookTarget } from './subscription-snapshot.js';
 
 interface CacheEntry {
   loadedAt: number;
@@ -57,9 +12,10 @@ interface CacheEntry {
 }
 
 /**
- * Finds the webhook targets of an event. The pipeline asks for every report batch, so an account's
- * subscriptions are cached briefly; the Subscriptions API invalidates the account on every change,
- * and other nodes see a change within `cacheMs`.
+ * Finds the webhook targets of an event (`subscription-snapshot.ts` says how they match). The
+ * pipeline asks for every report batch, so an account's subscriptions are cached briefly; the
+ * Subscriptions API invalidates the account on every change, and other nodes see a change within
+ * `cacheMs`. A snapshot is taken from the same cache.
  */
 export class SubscriptionMatcher {
   private readonly cache = new Map<string, CacheEntry>();
@@ -77,24 +33,18 @@ export class SubscriptionMatcher {
     this.cacheMs = deps.cacheMs ?? 1000;
   }
 
-  async targetsFor(
+  async targetsFor<C extends SubscriptionChannel>(
     accountId: string,
-    channel: string,
-    event: SubscriptionEventName,
+    channel: C,
+    event: ChannelEvent<C>,
     attributes: MatchAttributes,
   ): Promise<WebhookTarget[]> {
-    const subscriptions = await this.load(accountId);
-    const targets: WebhookTarget[] = [];
-    for (const subscription of subscriptions) {
-      if (!subscriptionMatches(subscription, channel, event, attributes)) continue;
-      const profile = storedProfileOf(subscription);
-      if (!profile) continue;
-      const target: WebhookTarget = { url: profile.webhook.notifyUrl, subscriptionId: subscription.subscriptionId };
-      const security = webhookSecurityOf(profile.security);
-      if (security) target.security = security;
-      targets.push(target);
-    }
-    return targets;
+    return (await this.snapshot(accountId)).targetsFor(channel, event, attributes);
+  }
+
+  /** The account's subscriptions as now cached (read if they are not), to match without waiting. */
+  async snapshot(accountId: string): Promise<SubscriptionSnapshot> {
+    return snapshotOf(await this.load(accountId));
   }
 
   invalidate(accountId: string): void {

@@ -17,9 +17,10 @@ import {
 import { idOnlyWire, subscriptionWire } from './subscription-wire.js';
 
 /**
- * The subset of Infobip's Subscriptions API that decides where SMS delivery reports and inbound
- * messages are pushed. Only the SMS channel is supported (others are a 400 naming `channel`); profiles
- * and security settings are defined inline in a subscription rather than through their own APIs.
+ * The subset of Infobip's Subscriptions API that decides where SMS delivery reports, inbound messages
+ * and call events are pushed. The channels served are those of `subscription-channels.ts` (others
+ * are a 400 naming `channel`); profiles and security settings are defined inline in a subscription
+ * rather than through their own APIs.
  */
 
 interface ChannelParams {

@@ -4,7 +4,7 @@ import { DEFAULT_HMAC_ALGORITHM } from '../outbox/webhook-auth.js';
 import type { Subscription } from '../store/types.js';
 import { validateWebhookUrl } from '../webhook-url.js';
 import { storedProfileOf, type StoredProfile, type StoredSecurity } from './stored-profile.js';
-import { SUPPORTED_EVENTS } from './subscription-schemas.js';
+import { eventsOfChannel } from './subscription-channels.js';
 
 /** Request bodies of create (with subscriptionId) and update, as the schemas let them through. */
 export interface SubscriptionBody {
@@ -37,14 +37,16 @@ function checkUrlSafeId(property: string, id: string, violations: Violation[]): 
   if (!URL_SAFE_ID.test(id)) violations.push({ property, violation: 'must contain only letters, digits and - . _ ~' });
 }
 
-function eventNames(events: SubscriptionBody['events'], violations: Violation[]): string[] {
+/** The distinct event names of a request, each checked against its channel's. */
+function eventNames(events: SubscriptionBody['events'], channel: string, violations: Violation[]): string[] {
+  const allowed = eventsOfChannel(channel) ?? [];
   const names: string[] = [];
   events.forEach((event, i) => {
     // Format-aware events ({event, format}) are accepted; we push every event in its one format.
     const name = typeof event === 'string' ? event : event.event;
     if (name === undefined) violations.push({ property: `events[${i}].event`, violation: 'must not be null' });
-    else if (!(SUPPORTED_EVENTS as readonly string[]).includes(name)) {
-      violations.push({ property: `events[${i}]`, violation: `must be one of [${SUPPORTED_EVENTS.join(', ')}]` });
+    else if (!allowed.includes(name)) {
+      violations.push({ property: `events[${i}]`, violation: `must be one of [${allowed.join(', ')}]` });
     } else if (!names.includes(name)) names.push(name);
   });
   return names;
@@ -133,7 +135,7 @@ export interface BuildContext {
 export function buildSubscription(body: SubscriptionBody, ctx: BuildContext): Subscription {
   const violations: Violation[] = [];
   checkUrlSafeId('subscriptionId', ctx.subscriptionId, violations);
-  const events = eventNames(body.events, violations);
+  const events = eventNames(body.events, ctx.channel, violations);
   const known = ctx.others.map(storedProfileOf).filter((p): p is StoredProfile => p !== undefined);
   const current = ctx.current && storedProfileOf(ctx.current);
   const profile = resolveProfile(body.profile, known, current, violations);

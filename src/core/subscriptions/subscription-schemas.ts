@@ -1,20 +1,19 @@
 import { HMAC_ALGORITHMS } from '../outbox/webhook-auth.js';
+import { SERVED_CHANNELS, SUBSCRIPTION_CHANNELS } from './subscription-channels.js';
 
 /**
- * JSON schemas of the Subscriptions API subset, after Infobip's SMS subscription request/response
- * shapes. They check types and sizes; rules that need a clear violation text (event names, security
- * type, credentials, URL) are checked in subscription-input.ts.
+ * JSON schemas of the Subscriptions API subset, after Infobip's subscription request/response
+ * shapes. They check types and sizes; rules that need a clear violation text (event names per
+ * channel, security type, credentials, URL) are checked in subscription-input.ts.
  */
-
-export const SUPPORTED_CHANNELS = ['SMS'] as const;
-export const SUPPORTED_EVENTS = ['DELIVERY', 'INBOUND_MESSAGE'] as const;
 
 const text = (maxLength: number, minLength = 0) => ({ type: 'string', minLength, maxLength }) as const;
 
 const criteriaSchema = {
   type: 'array',
   maxItems: 255,
-  description: 'applicationId/entityId pairs to match; an omitted half matches anything.',
+  description:
+    'Pairs to match: applicationId, entityId and, for call events, callsConfigurationId; a field given must equal the event\'s, a field omitted matches anything.',
   items: {
     type: 'object',
     properties: { applicationId: text(255), entityId: text(255), callsConfigurationId: text(255) },
@@ -24,10 +23,18 @@ const criteriaSchema = {
 const stringList = (description: string) =>
   ({ type: 'array', maxItems: 255, description, items: text(255) }) as const;
 
+function channelEventsText(): string {
+  return SERVED_CHANNELS.map((channel) => {
+    const { events, pushed } = SUBSCRIPTION_CHANNELS[channel];
+    if (events.length === pushed.length) return `${channel}: ${events.join(', ')}.`;
+    return `${channel}: any of Infobip's ${channel} events; Switchboard pushes ${pushed.join(', ')}.`;
+  }).join(' ');
+}
+
 const eventsSchema = {
   type: 'array',
   maxItems: 255,
-  description: `Events to push: ${SUPPORTED_EVENTS.join(', ')}, as names or {event, format} objects.`,
+  description: `Events to push, as names or {event, format} objects, among the channel's: ${channelEventsText()}`,
   items: { type: ['string', 'object'], properties: { event: { type: 'string' }, format: { type: 'string' } } },
 } as const;
 
@@ -97,13 +104,13 @@ export const updateBodySchema = {
 export const channelParamsSchema = {
   type: 'object',
   required: ['channel'],
-  properties: { channel: { type: 'string', enum: SUPPORTED_CHANNELS } },
+  properties: { channel: { type: 'string', enum: SERVED_CHANNELS } },
 } as const;
 
 export const subscriptionParamsSchema = {
   type: 'object',
   required: ['channel', 'subscriptionId'],
-  properties: { channel: { type: 'string', enum: SUPPORTED_CHANNELS }, subscriptionId: text(255, 1) },
+  properties: { channel: { type: 'string', enum: SERVED_CHANNELS }, subscriptionId: text(255, 1) },
 } as const;
 
 const filterList = (maxLength: number) => ({ type: 'array', items: text(maxLength, 1) }) as const;

@@ -13,6 +13,9 @@ export interface ReceivedPost {
 /** What the receiver answers to the n-th POST (0-based): a status code, or 'hang' to never answer. */
 export type Answer = number | 'hang';
 
+/** Chooses the answer to a POST from its index (0-based) and what it carried. */
+export type Answerer = (index: number, post: ReceivedPost) => Answer;
+
 /** A real local HTTP server standing in for a customer's webhook endpoint. */
 export class WebhookReceiver {
   readonly posts: ReceivedPost[] = [];
@@ -20,22 +23,23 @@ export class WebhookReceiver {
   private readonly hanging = new Set<http.ServerResponse>();
   private waiters: Array<{ count: number; resolve: () => void }> = [];
 
-  private constructor(answer: (index: number) => Answer) {
+  private constructor(answer: Answerer) {
     this.server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const index = this.posts.length;
-        this.posts.push({
+        const post: ReceivedPost = {
           method: request.method ?? '',
           path: request.url ?? '',
           headers: request.headers,
           raw,
           body: JSON.parse(raw) as Record<string, unknown>,
-        });
+        };
+        this.posts.push(post);
         this.notify();
-        const reply = answer(index);
+        const reply = answer(index, post);
         if (reply === 'hang') {
           this.hanging.add(response);
           return;
@@ -46,8 +50,8 @@ export class WebhookReceiver {
   }
 
   /** Starts a receiver on 127.0.0.1 with an ephemeral port; `answers[i]` answers the i-th POST, 200 after the list. */
-  static async start(answers: Answer[] | ((index: number) => Answer) = []): Promise<WebhookReceiver> {
-    const answer = typeof answers === 'function' ? answers : (i: number) => answers[i] ?? 200;
+  static async start(answers: Answer[] | Answerer = []): Promise<WebhookReceiver> {
+    const answer: Answerer = typeof answers === 'function' ? answers : (i) => answers[i] ?? 200;
     const receiver = new WebhookReceiver(answer);
     await new Promise<void>((resolve) => receiver.server.listen(0, '127.0.0.1', resolve));
     return receiver;

@@ -105,6 +105,26 @@ describe('webhook attempts and items API', () => {
     assert.doesNotMatch(everything, /never-shown/);
   });
 
+  it("shows a stream's item with its stream", async () => {
+    const accountId = await defaultAccountId(server);
+    const later = clock.now() + 3_600_000;
+    const event = { type: 'CALL_STARTED', callId: 'call-1' };
+    await server.ctx.store.outbox.enqueue([
+      { accountId, url: receiver.url, format: 'call-event', payload: event, stream: 'call-1', createdAt: clock.now(), dueAt: later },
+    ]);
+    const [item] = await items('?state=pending&limit=1');
+    assert.deepEqual({ ...item, id: 'x' }, {
+      id: 'x',
+      url: receiver.url,
+      itemCount: 1,
+      format: 'call-event',
+      stream: 'call-1',
+      attempts: 0,
+      state: 'pending',
+      dueAt: formatInfobipTime(later),
+    });
+  });
+
   it('shows another account nothing', async () => {
     const { key } = await otherAccount(server.ctx.store, clock.now());
     assert.deepEqual(await attempts('', key), []);

@@ -7,7 +7,7 @@ import { Metrics } from '../../../src/core/metrics.js';
 import { WebhookSender, type WebhookSenderDeps } from '../../../src/core/outbox/webhook-sender.js';
 import type { OutboxItemInput, Store } from '../../../src/core/store/types.js';
 import { cleanupStores, storeDrivers, storePerTest, T0, twoAccounts } from '../../helpers/stores.js';
-import { eventually, WebhookReceiver, type Answer } from './webhook-receiver.js';
+import { eventually, WebhookReceiver, type Answer, type Answerer } from './webhook-receiver.js';
 
 after(cleanupStores);
 
@@ -19,7 +19,7 @@ async function stopRunning(): Promise<void> {
   for (const thing of running.splice(0).reverse()) await thing.stop();
 }
 
-async function receiver(answers: Answer[] | ((index: number) => Answer) = []): Promise<WebhookReceiver> {
+async function receiver(answers: Answer[] | Answerer = []): Promise<WebhookReceiver> {
   const r = await WebhookReceiver.start(answers);
   running.push({ stop: () => r.close() });
   return r;
@@ -54,6 +54,23 @@ function items(accountId: string, url: string, count: number, overrides: Partial
     ...overrides,
   }));
 }
+
+/** Events of one call, in the order they happen, as the outbox keeps them: one stream per call. */
+function callEvents(accountId: string, url: string, callId: string, types: string[]): OutboxItemInput[] {
+  return types.map((type) => ({
+    accountId,
+    url,
+    format: 'call-event',
+    payload: { type, callId, callsConfigurationId: 'conf-1', timestamp: '2025-01-01T00:00:00.000+0000', properties: {} },
+    stream: callId,
+    createdAt: T0,
+    dueAt: T0,
+  }));
+}
+
+/** [callId, type] of each POST to `r` for the calls given, in arrival order. */
+const eventPosts = (r: WebhookReceiver, ...callIds: string[]) =>
+  r.posts.filter((p) => callIds.includes(p.body.callId as string)).map((p) => [p.body.callId, p.body.type]);
 
 async function counterValue(metrics: Metrics, name: 'webhookPosts' | 'webhookItems', outcome: string): Promise<number> {
   const metric = await metrics[name].get();
@@ -211,6 +228,81 @@ for (const driver of storeDrivers()) {
       );
       assert.equal(await counterValue(metrics, 'webhookPosts', 'retry'), 2);
       assert.equal(await counterValue(metrics, 'webhookItems', 'delivered'), 2);
+    });
+
+    it('posts call events one per POST, the event itself as the JSON body', async () => {
+      const { a } = await twoAccounts(store());
+      const r = await receiver();
+      const [started, ringing] = callEvents(a.id, r.url, 'call-1', ['CALL_STARTED', 'CALL_RINGING']);
+      const { stream: _stream, ...streamless } = callEvents(a.id, r.url, 'call-2', ['CALL_RECEIVED'])[0]!;
+      await store().outbox.enqueue([started!, ringing!, streamless]);
+      startSender(store(), new ManualClock(T0));
+
+      await r.waitForPosts(3);
+      for (const post of r.posts) {
+        assert.equal(post.headers['content-type'], 'application/json');
+        assert.equal(post.raw, JSON.stringify(JSON.parse(post.raw)), 'one JSON value, no envelope');
+      }
+      const bodies = r.posts.map((p) => p.body);
+      assert.deepEqual(new Set(bodies.map((b) => JSON.stringify(b))), new Set([started, ringing, streamless].map((i) => JSON.stringify(i.payload))));
+      const attempts = await eventually(async () => {
+        const list = await store().outbox.listAttempts(a.id, 10);
+        return list.length === 3 ? list : undefined;
+      });
+      assert.ok(attempts.every((x) => x.itemIds.length === 1 && x.payloadCount === 1));
+    });
+
+    it("posts one call's events in order, holding them behind a retried head while another call proceeds", async () => {
+      const { a } = await twoAccounts(store());
+      let headFailures = 0;
+      const r = await receiver((_index, post) => {
+        const failing = post.body.callId === 'call-a' && post.body.type === 'CALL_STARTED' && headFailures < 2;
+        if (!failing) return 200;
+        headFailures++;
+        return headFailures === 1 ? 500 : 503;
+      });
+      const types = ['CALL_STARTED', 'CALL_RINGING', 'CALL_ESTABLISHED', 'CALL_FINISHED'];
+      const callA = callEvents(a.id, r.url, 'call-a', types);
+      const callB = callEvents(a.id, r.url, 'call-b', types);
+      await store().outbox.enqueue([callA[0]!, callB[0]!, callA[1]!, callB[1]!]);
+      await store().outbox.enqueue([callA[2]!, callB[2]!, callA[3]!, callB[3]!]);
+      const clock = new ManualClock(T0);
+      const { sender } = startSender(store(), clock);
+
+      await eventually(async () => (eventPosts(r, 'call-b').length === 4 ? true : undefined));
+      assert.deepEqual(eventPosts(r, 'call-b'), types.map((type) => ['call-b', type]));
+      const head = await eventually(async () => {
+        const items = await store().outbox.listItems(a.id, 'pending', 10);
+        const first = items.find((item) => JSON.parse(item.payloads)[0].type === 'CALL_STARTED');
+        return first?.attempts === 1 ? first : undefined;
+      });
+      assert.equal(head.dueAt, T0 + RETRY_MS);
+      assert.deepEqual(eventPosts(r, 'call-a'), [['call-a', 'CALL_STARTED']], 'the rest of call-a waits for its head');
+
+      clock.set(head.dueAt);
+      sender.nudge();
+      const again = await eventually(async () => {
+        const [item] = (await store().outbox.listItems(a.id, 'pending', 10)).filter((i) => i.id === head.id);
+        return item?.attempts === 2 ? item : undefined;
+      });
+      assert.deepEqual(eventPosts(r, 'call-a'), [['call-a', 'CALL_STARTED'], ['call-a', 'CALL_STARTED']]);
+
+      clock.set(again.dueAt);
+      sender.nudge();
+      await eventually(async () => (eventPosts(r, 'call-a').length === 6 ? true : undefined));
+      assert.deepEqual(eventPosts(r, 'call-a'), [
+        ['call-a', 'CALL_STARTED'],
+        ['call-a', 'CALL_STARTED'],
+        ['call-a', 'CALL_STARTED'],
+        ['call-a', 'CALL_RINGING'],
+        ['call-a', 'CALL_ESTABLISHED'],
+        ['call-a', 'CALL_FINISHED'],
+      ]);
+      const delivered = await eventually(async () => {
+        const list = await store().outbox.listItems(a.id, 'delivered', 10);
+        return list.length === 8 ? list : undefined;
+      });
+      assert.deepEqual(delivered.map((item) => item.attempts).sort(), [1, 1, 1, 1, 1, 1, 1, 3]);
     });
 
     it('gives the items up as failed after maxAttempts', async () => {

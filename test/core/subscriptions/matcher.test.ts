@@ -46,6 +46,64 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(await ids('DELIVERY', { applicationId: 'test', entityId: 'e1' }), ['any', 'dlr-only']);
     });
 
+    it('matches call events on VOICE_VIDEO by callsConfigurationId as well as applicationId and entityId', async () => {
+      const { a } = await twoAccounts(store());
+      const voice = (id: string, overrides: Partial<Subscription> = {}) =>
+        store().subscriptions.create(subscription(a.id, id, { channel: 'VOICE_VIDEO', events: ['CALL_STARTED', 'CALL_FINISHED'], ...overrides }));
+      await voice('every-call');
+      await voice('conf-1', { criteria: [{ callsConfigurationId: 'conf-1' }] });
+      await voice('conf-2-of-app', { criteria: [{ applicationId: 'app', callsConfigurationId: 'conf-2' }] });
+      await voice('app-only', { criteria: [{ applicationId: 'app' }] });
+      await voice('finished-only', { events: ['CALL_FINISHED'] });
+      await store().subscriptions.create(subscription(a.id, 'sms', { criteria: [{ callsConfigurationId: 'conf-1' }] }));
+      const matcher = new SubscriptionMatcher({ store: store(), clock: new ManualClock(T0) });
+      const ids = async (event: 'CALL_STARTED' | 'CALL_FINISHED', attributes: Record<string, string>) =>
+        (await matcher.targetsFor(a.id, 'VOICE_VIDEO', event, attributes)).map((t) => t.subscriptionId).sort();
+
+      assert.deepEqual(await ids('CALL_STARTED', {}), ['every-call']);
+      assert.deepEqual(await ids('CALL_STARTED', { callsConfigurationId: 'conf-1' }), ['conf-1', 'every-call']);
+      assert.deepEqual(await ids('CALL_STARTED', { callsConfigurationId: 'conf-2' }), ['every-call']);
+      assert.deepEqual(await ids('CALL_STARTED', { callsConfigurationId: 'conf-2', applicationId: 'app' }), ['app-only', 'conf-2-of-app', 'every-call']);
+      assert.deepEqual(await ids('CALL_FINISHED', { callsConfigurationId: 'conf-1', applicationId: 'app' }), [
+        'app-only',
+        'conf-1',
+        'every-call',
+        'finished-only',
+      ]);
+      assert.deepEqual(
+        (await matcher.targetsFor(a.id, 'SMS', 'DELIVERY', { callsConfigurationId: 'conf-1' })).map((t) => t.subscriptionId),
+        ['sms'],
+        'channels stay apart',
+      );
+    });
+
+    it('a snapshot matches synchronously what targetsFor matches, read through the same cache', async () => {
+      const { a } = await twoAccounts(store());
+      const clock = new ManualClock(T0);
+      const matcher = new SubscriptionMatcher({ store: store(), clock, cacheMs: 1000 });
+      const callStarted = { callsConfigurationId: 'conf-1' };
+      const voice = (id: string) =>
+        subscription(a.id, id, { channel: 'VOICE_VIDEO', events: ['CALL_STARTED'], criteria: [{ callsConfigurationId: 'conf-1' }] });
+      await store().subscriptions.create(voice('first'));
+      await store().subscriptions.create(subscription(a.id, 'sms'));
+
+      const snapshot = await matcher.snapshot(a.id);
+      const targets = snapshot.targetsFor('VOICE_VIDEO', 'CALL_STARTED', callStarted);
+      assert.ok(Array.isArray(targets), 'an array, not a promise');
+      assert.deepEqual(targets, [{ url: 'https://hooks.example.com/first', subscriptionId: 'first' }]);
+      assert.deepEqual(await matcher.targetsFor(a.id, 'VOICE_VIDEO', 'CALL_STARTED', callStarted), targets);
+      assert.deepEqual(snapshot.targetsFor('SMS', 'DELIVERY', {}).map((t) => t.subscriptionId), ['sms']);
+      assert.deepEqual(snapshot.targetsFor('VOICE_VIDEO', 'CALL_STARTED', { callsConfigurationId: 'conf-2' }), []);
+
+      await store().subscriptions.create(voice('second'));
+      const cached = await matcher.snapshot(a.id);
+      assert.equal(cached.targetsFor('VOICE_VIDEO', 'CALL_STARTED', callStarted).length, 1, 'taken from the cache');
+      matcher.invalidate(a.id);
+      const fresh = await matcher.snapshot(a.id);
+      assert.deepEqual(fresh.targetsFor('VOICE_VIDEO', 'CALL_STARTED', callStarted).map((t) => t.subscriptionId).sort(), ['first', 'second']);
+      assert.equal(snapshot.targetsFor('VOICE_VIDEO', 'CALL_STARTED', callStarted).length, 1, 'a snapshot does not change');
+    });
+
     it('returns URL and outbox security, and only the account asked for', async () => {
       const { a, b } = await twoAccounts(store());
       await store().subscriptions.create(

@@ -192,6 +192,62 @@ describe('Subscriptions API', () => {
     assert.deepEqual(event.json(), badRequestNaming('events[0]', 'must be one of [DELIVERY, INBOUND_MESSAGE]'));
   });
 
+  it('serves VOICE_VIDEO: call events, callsConfigurationId criteria, kept apart from SMS', async () => {
+    const body = {
+      subscriptionId: 'calls-1',
+      events: ['CALL_RECEIVED', 'CALL_ESTABLISHED', 'SAY_FINISHED', 'CONFERENCE_CREATED', 'TRANSCRIPTION', 'DELIVERY'],
+      criteria: [{ callsConfigurationId: 'conf-1' }, { applicationId: 'app', callsConfigurationId: 'conf-2' }],
+      profile: { profileId: 'CALLS', webhook: { notifyUrl: 'https://www.example.com/calls' } },
+    };
+    const created = await server.request('POST', `${BASE}/VOICE_VIDEO`, { body });
+    assert.equal(created.status, 201, created.text);
+    assert.equal(created.headers.get('location'), `${BASE}/VOICE_VIDEO/calls-1`);
+
+    const read = await server.request('GET', `${BASE}/VOICE_VIDEO/calls-1`);
+    assert.deepEqual(read.json(), {
+      subscriptionId: 'calls-1',
+      profile: { profileId: 'CALLS', webhook: { notifyUrl: 'https://www.example.com/calls' } },
+      events: body.events,
+      criteria: body.criteria,
+    });
+    assert.equal((await server.request('GET', `${BASE}/SMS/calls-1`)).status, 404);
+    const listed = (await server.request('GET', `${BASE}/VOICE_VIDEO?callsConfigurationId=conf-2`)).json();
+    assert.deepEqual(listed.results.map((s: { subscriptionId: string }) => s.subscriptionId), ['calls-1']);
+    const sms = (await server.request('GET', `${BASE}/SMS`)).json();
+    assert.ok(!sms.results.some((s: { subscriptionId: string }) => s.subscriptionId === 'calls-1'));
+
+    const accountId = await defaultAccountId(server);
+    const targets = (conf: string) =>
+      server.ctx.subscriptions.targetsFor(accountId, 'VOICE_VIDEO', 'CALL_ESTABLISHED', { callsConfigurationId: conf });
+    assert.deepEqual(await targets('conf-1'), [{ url: 'https://www.example.com/calls', subscriptionId: 'calls-1' }]);
+    assert.deepEqual(await targets('conf-2'), [], 'the second pair wants applicationId too');
+
+    const updated = await server.request('PUT', `${BASE}/VOICE_VIDEO/calls-1`, { body: { events: ['CALL_FINISHED', 'CALL_FAILED'] } });
+    assert.equal(updated.status, 200, updated.text);
+    assert.deepEqual((await server.request('GET', `${BASE}/VOICE_VIDEO/calls-1`)).json().events, ['CALL_FINISHED', 'CALL_FAILED']);
+  });
+
+  it('checks events against the channel: an SMS event on VOICE_VIDEO and a call event on SMS are 400s; RCS is not served', async () => {
+    const voiceBody = (events: unknown[]) => ({ subscriptionId: 'v-voice', events, profile: { webhook: { notifyUrl: 'https://example.com' } } });
+    const smsOnVoice = await server.request('POST', `${BASE}/VOICE_VIDEO`, { body: voiceBody(['CALL_STARTED', 'INBOUND_MESSAGE']) });
+    assert.equal(smsOnVoice.status, 400);
+    assert.deepEqual(Object.keys(smsOnVoice.json().requestError.serviceException.validationErrors), ['events[1]']);
+    assert.match(smsOnVoice.json().requestError.serviceException.validationErrors['events[1]'][0], /^must be one of \[.*CALL_STARTED.*\]$/);
+
+    const voiceOnSms = await create(createExample('v-sms', { events: ['DELIVERY', 'CALL_STARTED'] }));
+    assert.deepEqual(voiceOnSms.json(), badRequestNaming('events[1]', 'must be one of [DELIVERY, INBOUND_MESSAGE]'));
+
+    const rcs = await server.request('POST', `${BASE}/RCS`, { body: createExample('v-rcs') });
+    assert.equal(rcs.status, 400);
+    assert.deepEqual(Object.keys(rcs.json().requestError.serviceException.validationErrors), ['channel']);
+    assert.equal((await server.request('GET', `${BASE}/RCS`)).status, 400);
+
+    assert.equal((await server.request('POST', `${BASE}/VOICE_VIDEO`, { body: voiceBody(['CALL_STARTED']) })).status, 201);
+    const smsUpdate = await server.request('PUT', `${BASE}/VOICE_VIDEO/v-voice`, { body: { events: ['DELIVERY', 'INBOUND_MESSAGE'] } });
+    assert.equal(smsUpdate.status, 400);
+    assert.deepEqual(Object.keys(smsUpdate.json().requestError.serviceException.validationErrors), ['events[1]']);
+  });
+
   it('refuses a duplicate subscriptionId with 400', async () => {
     assert.equal((await create(createExample('dup-1'))).status, 201);
     const again = await create(createExample('dup-1'));

@@ -5,12 +5,21 @@ import type { Subscription } from './subscriptions.js';
 export interface OutboxItemInput {
   accountId: string;
   url: string;
-  /** Which body wraps the items: `sms-dlr` → {results}, `sms-mo` → {results, messageCount, pendingMessageCount}. */
+  /**
+   * Which body wraps the items: `sms-dlr` → {results}, `sms-mo` → {results, messageCount,
+   * pendingMessageCount}; `call-event` (and any other format) → the payload itself, one per POST.
+   */
   format: string;
   payload: unknown;
   /** Subscription security as configured (BASIC/HMAC), or undefined. */
   security?: WebhookSecurity;
   subscriptionId?: string;
+  /**
+   * An ordered stream of the account (e.g. a call id): its items are posted one at a time in enqueue
+   * order, each only once the one before it is delivered or given up. Enqueues of one stream must
+   * commit in the order they are made (the producer serialises them, as a call's row lock does).
+   */
+  stream?: string;
   createdAt: number;
   dueAt: number;
 }
@@ -38,7 +47,10 @@ export interface OutboxItem {
   payloadCount: number;
   security?: WebhookSecurity;
   subscriptionId?: string;
+  /** The item's stream; a stream's item is a row of its own. */
+  stream?: string;
   createdAt: number;
+  /** When the next POST is due; a stream's item is due no earlier than the item before it. */
   dueAt: number;
   attempts: number;
   state: 'pending' | 'delivered' | 'failed';
@@ -62,9 +74,16 @@ export interface WebhookAttempt {
 
 export interface OutboxStore {
   enqueue(items: OutboxItemInput[]): Promise<void>;
-  /** Claims due pending items (dueAt <= now) for sending until `leaseUntil`; concurrent claimers never get the same item. */
+  /**
+   * Claims due pending items (dueAt <= now) for sending until `leaseUntil`; concurrent claimers never
+   * get the same item. A stream's item is claimed only once every earlier item of its stream is
+   * settled (delivered or failed), so at most one item of a stream is ever out.
+   */
   claimDue(now: number, limit: number, leaseUntil: number): Promise<OutboxItem[]>;
-  /** Records one POST of a batch and its outcome for all its items. */
+  /**
+   * Records one POST of a batch and its outcome for all its items. A retry of a stream's item moves
+   * the later items of its stream to its new dueAt too: they cannot go before it.
+   */
   recordAttempt(
     attempt: Omit<WebhookAttempt, 'id'>,
     next: { state: 'delivered' } | { state: 'pending'; dueAt: number } | { state: 'failed' },

@@ -17,6 +17,7 @@ function toItem(r: Row): OutboxItem {
   };
   if (r.security !== null) item.security = r.security;
   if (r.subscription_id !== null) item.subscriptionId = r.subscription_id;
+  if (r.stream !== null) item.stream = r.stream;
   if (r.last_error !== null) item.lastError = r.last_error;
   return item;
 }
@@ -51,14 +52,20 @@ export class PgOutboxStore implements OutboxStore {
   async claimDue(now: number, limit: number, leaseUntil: number): Promise<OutboxItem[]> {
     if (limit <= 0) return [];
     // A claimed item stays `pending` with a lease; it is claimable again only once the lease expires.
+    // A stream's row waits while an earlier row of its stream is pending (leased or not); a claimer
+    // skipping a locked head still sees it pending, so it never takes the row behind it.
     const rows = await this.sql`
       UPDATE outbox SET lease_until = ${leaseUntil}
       WHERE id IN (
-        SELECT id FROM outbox
-        WHERE state = 'pending' AND due_at <= ${now} AND (lease_until IS NULL OR lease_until < ${now})
-        ORDER BY due_at, id
+        SELECT o.id FROM outbox o
+        WHERE o.state = 'pending' AND o.due_at <= ${now} AND (o.lease_until IS NULL OR o.lease_until < ${now})
+          AND (o.stream IS NULL OR NOT EXISTS (
+            SELECT 1 FROM outbox earlier
+            WHERE earlier.account_id = o.account_id AND earlier.stream = o.stream
+              AND earlier.state = 'pending' AND earlier.id < o.id))
+        ORDER BY o.due_at, o.id
         LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
+        FOR UPDATE OF o SKIP LOCKED)
       RETURNING *`;
     return rows.map(toItem).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
   }
@@ -68,22 +75,32 @@ export class PgOutboxStore implements OutboxStore {
     next: { state: 'delivered' } | { state: 'pending'; dueAt: number } | { state: 'failed' },
   ): Promise<void> {
     const a = attempt;
-    const dueAt = next.state === 'pending' ? next.dueAt : null;
-    // One statement, so the attempt and the item updates commit together.
-    await this.sql`
-      WITH attempt AS (
-        INSERT INTO webhook_attempts (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms,
-                                      http_status, error, outcome)
-        VALUES (${a.accountId}, ${a.url}, ${a.itemIds}::int8[], ${a.payloadCount}, ${a.attemptNo}, ${a.startedAt}, ${a.durationMs},
-                ${a.httpStatus ?? null}, ${a.error ?? null}, ${a.outcome})
-      )
+    const insertAttempt = this.sql`
+      INSERT INTO webhook_attempts (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms,
+                                    http_status, error, outcome)
+      VALUES (${a.accountId}, ${a.url}, ${a.itemIds}::int8[], ${a.payloadCount}, ${a.attemptNo}, ${a.startedAt}, ${a.durationMs},
+              ${a.httpStatus ?? null}, ${a.error ?? null}, ${a.outcome})`;
+    const settle = this.sql`
       UPDATE outbox SET
         state = ${next.state},
         attempts = attempts + 1,
         last_error = ${lastErrorOf(a)},
-        due_at = coalesce(${dueAt}::int8, due_at),
+        due_at = coalesce(${next.state === 'pending' ? next.dueAt : null}::int8, due_at),
         lease_until = NULL
       WHERE account_id = ${a.accountId} AND id = ANY(${a.itemIds}::int8[]) AND state = 'pending'`;
+    // One statement, so the attempt and the item updates commit together.
+    if (next.state !== 'pending') {
+      await this.sql`WITH attempt AS (${insertAttempt}) ${settle}`;
+      return;
+    }
+    // The later rows of a retried row's stream cannot go before it; moving them to its dueAt keeps
+    // them out of the claim's due range instead of being passed over by every claim until then.
+    await this.sql`
+      WITH attempt AS (${insertAttempt}), settled AS (${settle} RETURNING id, stream)
+      UPDATE outbox later SET due_at = ${next.dueAt}
+      FROM settled
+      WHERE settled.stream IS NOT NULL AND later.account_id = ${a.accountId} AND later.stream = settled.stream
+        AND later.state = 'pending' AND later.id > settled.id AND later.due_at < ${next.dueAt}`;
   }
 
   async listAttempts(accountId: string, limit: number, beforeId?: number): Promise<WebhookAttempt[]> {

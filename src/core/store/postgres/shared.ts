@@ -1,5 +1,5 @@
 import type postgres from 'postgres';
-import { maxItemsPerPost } from '../../outbox/webhook-body.js';
+import { payloadsPerRow } from '../../outbox/outbox-packing.js';
 import type { OutboxItemInput } from '../types.js';
 
 /** Custom types registered on the pool: int8 and numeric come back as JS numbers. */
@@ -31,7 +31,9 @@ export function and(sql: Db, conditions: Fragment[]): Fragment {
 /**
  * `INSERT INTO outbox … SELECT … FROM unnest(…)` for a batch of items, as a fragment usable alone or
  * inside a CTE. Items are packed into rows per target and due time, split at the POST size, with
- * their payloads as one JSON array text in enqueue order. With `tags`, item i carries
+ * their payloads as one JSON array text in enqueue order (`packOutboxItems` does the same on
+ * SQLite); a stream's item is a row of its own, due no earlier than the rows of its stream still
+ * pending. With `tags`, item i carries
  * `tags.values[i]` and only items whose tag is among those `tags.source` selects (a fragment
  * selecting one column) are inserted, so packing sees only those.
  */
@@ -47,6 +49,7 @@ export function outboxInsert(
   const payloads = new Array<string>(n);
   const securities = new Array<string | null>(n);
   const subscriptionIds = new Array<string | null>(n);
+  const streams = new Array<string | null>(n);
   const createdAts = new Array<number>(n);
   const dueAts = new Array<number>(n);
   const perPost = new Array<number>(n);
@@ -58,26 +61,30 @@ export function outboxInsert(
     payloads[i] = jsonText(item.payload) ?? 'null';
     securities[i] = jsonText(item.security);
     subscriptionIds[i] = opt(item.subscriptionId);
+    streams[i] = opt(item.stream);
     createdAts[i] = item.createdAt;
     dueAts[i] = item.dueAt;
-    perPost[i] = maxItemsPerPost(item.format);
+    perPost[i] = payloadsPerRow(item);
   }
   const filter = tags ? sql`WHERE i.tag IN (${tags.source})` : sql``;
   return sql`
-    INSERT INTO outbox (account_id, url, format, payloads, payload_count, security, subscription_id, created_at, due_at)
+    INSERT INTO outbox (account_id, url, format, payloads, payload_count, security, subscription_id, stream, created_at, due_at)
     SELECT g.account_id, g.url, g.format, '[' || string_agg(g.payload, ',' ORDER BY g.ord) || ']', count(*),
-           g.security::jsonb, g.subscription_id, min(g.created_at), g.due_at
+           g.security::jsonb, g.subscription_id, g.stream, min(g.created_at),
+           CASE WHEN g.stream IS NULL THEN g.due_at ELSE greatest(g.due_at, (
+             SELECT max(e.due_at) FROM outbox e WHERE e.account_id = g.account_id AND e.stream = g.stream AND e.state = 'pending'
+           )) END
     FROM (
       SELECT i.*, (row_number() OVER (
-               PARTITION BY i.account_id, i.url, i.format, i.security, i.subscription_id, i.due_at ORDER BY i.ord
+               PARTITION BY i.account_id, i.url, i.format, i.security, i.subscription_id, i.stream, i.due_at ORDER BY i.ord
              ) - 1) / i.per_post AS chunk
       FROM unnest(
         ${accountIds}::text[], ${urls}::text[], ${formats}::text[], ${payloads}::text[], ${securities}::text[],
-        ${subscriptionIds}::text[], ${createdAts}::int8[], ${dueAts}::int8[], ${perPost}::int8[],
+        ${subscriptionIds}::text[], ${streams}::text[], ${createdAts}::int8[], ${dueAts}::int8[], ${perPost}::int8[],
         ${tags ? tags.values : new Array<number>(n).fill(0)}::int8[]
-      ) WITH ORDINALITY AS i(account_id, url, format, payload, security, subscription_id, created_at, due_at, per_post, tag, ord)
+      ) WITH ORDINALITY AS i(account_id, url, format, payload, security, subscription_id, stream, created_at, due_at, per_post, tag, ord)
       ${filter}
     ) g
-    GROUP BY g.account_id, g.url, g.format, g.security, g.subscription_id, g.due_at, g.chunk
+    GROUP BY g.account_id, g.url, g.format, g.security, g.subscription_id, g.stream, g.due_at, g.chunk
     ORDER BY min(g.ord)`;
 }

@@ -21,6 +21,7 @@ interface OutboxRow {
   payload_count: number;
   security: string | null;
   subscription_id: string | null;
+  stream: string | null;
   created_at: number;
   due_at: number;
   attempts: number;
@@ -54,6 +55,7 @@ const toItem = (row: OutboxRow): OutboxItem =>
     payloadCount: row.payload_count,
     security: parseJsonOrUndefined<WebhookSecurity>(row.security),
     subscriptionId: nullToUndefined(row.subscription_id),
+    stream: nullToUndefined(row.stream),
     createdAt: row.created_at,
     dueAt: row.due_at,
     attempts: row.attempts,
@@ -84,13 +86,25 @@ export class SqliteOutboxStore implements OutboxStore {
       `INSERT INTO outbox (account_id, url, format, payloads, payload_count, security, subscription_id, created_at, due_at)
        VALUES (@accountId, @url, @format, @payloads, @payloadCount, @security, @subscriptionId, @createdAt, @dueAt)`,
     ),
+    // A stream's row is due no earlier than the rows of its stream still pending before it.
+    insertInStream: this.db.prepare(
+      `INSERT INTO outbox (account_id, url, format, payloads, payload_count, security, subscription_id, stream, created_at, due_at)
+       VALUES (@accountId, @url, @format, @payloads, @payloadCount, @security, @subscriptionId, @stream, @createdAt,
+               max(@dueAt, coalesce((SELECT max(due_at) FROM outbox
+                                     WHERE account_id = @accountId AND stream = @stream AND state = 'pending'), @dueAt)))`,
+    ),
     // Leased items stay `pending`; the lease alone keeps a second sender off them until it expires.
+    // A stream's row waits while an earlier row of its stream is pending (leased or not).
     claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, OutboxRow>(
       `UPDATE outbox SET lease_until = @leaseUntil
        WHERE id IN (
-         SELECT id FROM outbox
-         WHERE state = 'pending' AND due_at <= @now AND (lease_until IS NULL OR lease_until < @now)
-         ORDER BY due_at, id LIMIT @limit)
+         SELECT o.id FROM outbox o
+         WHERE o.state = 'pending' AND o.due_at <= @now AND (o.lease_until IS NULL OR o.lease_until < @now)
+           AND (o.stream IS NULL OR NOT EXISTS (
+             SELECT 1 FROM outbox earlier
+             WHERE earlier.account_id = o.account_id AND earlier.stream = o.stream
+               AND earlier.state = 'pending' AND earlier.id < o.id))
+         ORDER BY o.due_at, o.id LIMIT @limit)
        RETURNING *`,
     ),
     insertAttempt: this.db.prepare(
@@ -99,11 +113,18 @@ export class SqliteOutboxStore implements OutboxStore {
        VALUES (@accountId, @url, @itemIds, @payloadCount, @attemptNo, @startedAt, @durationMs, @httpStatus, @error, @outcome)`,
     ),
     // Only pending items move: a late duplicate attempt must not undo a delivery.
-    settleItem: this.db.prepare(
+    settleItem: this.db.prepare<Record<string, unknown>, { stream: string | null }>(
       `UPDATE outbox
        SET attempts = attempts + 1, state = @state, due_at = coalesce(@dueAt, due_at),
            last_error = @lastError, lease_until = NULL
-       WHERE id = @id AND account_id = @accountId AND state = 'pending'`,
+       WHERE id = @id AND account_id = @accountId AND state = 'pending'
+       RETURNING stream`,
+    ),
+    // The later rows of a retried row's stream cannot go before it; moving them to its dueAt keeps
+    // them out of the claim's due range instead of being passed over by every claim until then.
+    holdStream: this.db.prepare(
+      `UPDATE outbox SET due_at = max(due_at, @dueAt)
+       WHERE account_id = @accountId AND stream = @stream AND state = 'pending' AND id > @id`,
     ),
     attempts: this.db.prepare<[string, number, number], AttemptRow>(
       'SELECT * FROM webhook_attempts WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
@@ -131,7 +152,7 @@ export class SqliteOutboxStore implements OutboxStore {
 
   private readonly recordTransaction = preparedOnce(() =>
     this.db.transaction((attempt: Omit<WebhookAttempt, 'id'>, next: NextState) => {
-      const { insertAttempt, settleItem } = this.sql();
+      const { insertAttempt, settleItem, holdStream } = this.sql();
       insertAttempt.run({
         accountId: attempt.accountId,
         url: attempt.url,
@@ -147,7 +168,10 @@ export class SqliteOutboxStore implements OutboxStore {
       const lastError = lastErrorOf(attempt);
       const dueAt = next.state === 'pending' ? next.dueAt : null;
       for (const id of attempt.itemIds) {
-        settleItem.run({ id, accountId: attempt.accountId, state: next.state, dueAt, lastError });
+        const settled = settleItem.get({ id, accountId: attempt.accountId, state: next.state, dueAt, lastError });
+        if (dueAt !== null && settled !== undefined && settled.stream !== null) {
+          holdStream.run({ accountId: attempt.accountId, stream: settled.stream, id, dueAt });
+        }
       }
     }),
   );
@@ -160,9 +184,9 @@ export class SqliteOutboxStore implements OutboxStore {
    */
   insertItems(items: readonly OutboxItemInput[]): void {
     if (items.length === 0) return;
-    const { insert } = this.sql();
+    const { insert, insertInStream } = this.sql();
     for (const row of packOutboxItems(items)) {
-      insert.run({
+      const values = {
         accountId: row.accountId,
         url: row.url,
         format: row.format,
@@ -172,7 +196,9 @@ export class SqliteOutboxStore implements OutboxStore {
         subscriptionId: orNull(row.subscriptionId),
         createdAt: row.createdAt,
         dueAt: row.dueAt,
-      });
+      };
+      if (row.stream === undefined) insert.run(values);
+      else insertInStream.run({ ...values, stream: row.stream });
     }
   }
 

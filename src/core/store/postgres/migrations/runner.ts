@@ -4,6 +4,7 @@ import { pipelineIndexes } from './002-pipeline-indexes.js';
 import { groupedOutbox } from './003-grouped-outbox.js';
 import { reportsOnMessages } from './004-reports-on-messages.js';
 import { phoneSmsOnMessages } from './005-phone-sms-on-messages.js';
+import { outboxStreams } from './006-outbox-streams.js';
 import { calls } from './007-calls.js';
 
 export interface Migration {
@@ -15,7 +16,15 @@ export interface Migration {
 }
 
 /** Every migration, oldest first. Append new ones; never edit one that has shipped. */
-export const migrations: readonly Migration[] = [initial, pipelineIndexes, groupedOutbox, reportsOnMessages, phoneSmsOnMessages, calls];
+export const migrations: readonly Migration[] = [
+  initial,
+  pipelineIndexes,
+  groupedOutbox,
+  reportsOnMessages,
+  phoneSmsOnMessages,
+  outboxStreams,
+  calls,
+];
 
 /**
  * Applies pending migrations in one transaction. A transaction-scoped advisory lock keyed by the

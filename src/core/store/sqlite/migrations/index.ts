@@ -3,6 +3,7 @@ import { pipelineIndexesMigration } from './002-pipeline-indexes.js';
 import { groupedOutboxMigration } from './003-grouped-outbox.js';
 import { reportsOnMessagesMigration } from './004-reports-on-messages.js';
 import { phoneSmsOnMessagesMigration } from './005-phone-sms-on-messages.js';
+import { outboxStreamsMigration } from './006-outbox-streams.js';
 import { callsMigration } from './007-calls.js';
 import type { Migration } from './migration.js';
 
@@ -13,5 +14,6 @@ export const migrations: readonly Migration[] = [
   groupedOutboxMigration,
   reportsOnMessagesMigration,
   phoneSmsOnMessagesMigration,
+  outboxStreamsMigration,
   callsMigration,
 ];
