@@ -10,6 +10,7 @@ import { installValidation } from './core/validation.js';
 import type { AppContext } from './context.js';
 import type { Logger } from './logger.js';
 import { lazyRequestLogger } from './core/request-logger.js';
+import { registerSandboxCallRoutes } from './sandbox-api/call-routes.js';
 import { registerSandboxRoutes } from './sandbox-api/routes.js';
 import { registerSmsReadRoutes } from './sms/routes/read.js';
 import { registerSmsSendRoutes } from './sms/routes/send.js';
@@ -52,5 +53,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSubscriptionRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
+  registerSandboxCallRoutes(app, ctx);
   return app;
 }

@@ -40,6 +40,8 @@ export interface Config {
   smppUrl?: string;
   /** The routing both of those describe, loaded and validated once at start-up (startServer). */
   routing?: RoutingConfig;
+  /** The base URL clients reach this server at (SWITCHBOARD_PUBLIC_URL): call events give it as `apiBaseUrl`. */
+  publicUrl: string;
 }
 
 
@@ -53,6 +55,24 @@ function integer(env: Env, name: string, fallback: number, min = 0, max = Number
     throw new ConfigError(`${name} must be an integer between ${min} and ${max}, got "${raw}"`);
   }
   return value;
+}
+
+function publicUrl(env: Env, config: Pick<Config, 'host' | 'port'>): string {
+  const given = env.SWITCHBOARD_PUBLIC_URL;
+  if (given === undefined || given.trim() === '') {
+    const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+    return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(given);
+  } catch {
+    throw new ConfigError(`SWITCHBOARD_PUBLIC_URL must be an absolute http or https URL, got "${given}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`SWITCHBOARD_PUBLIC_URL must be an absolute http or https URL, got "${given}"`);
+  }
+  return given.replace(/\/+$/, '');
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -73,7 +93,9 @@ export function loadConfig(env: Env = process.env): Config {
     authCacheMs: integer(env, 'SWITCHBOARD_AUTH_CACHE_MS', 5_000, 0, 3_600_000),
     engine: env.SWITCHBOARD_ENGINE === 'inline' ? 'inline' : 'thread',
     nodeId: env.SWITCHBOARD_NODE_ID || randomUUID().slice(0, 8),
+    publicUrl: '',
   };
+  config.publicUrl = publicUrl(env, config);
   if (env.SWITCHBOARD_API_KEY) {
     if (!/^\S{16,200}$/.test(env.SWITCHBOARD_API_KEY)) {
       throw new ConfigError('SWITCHBOARD_API_KEY must be 16 to 200 characters without spaces');

@@ -7,6 +7,7 @@ import type { Config } from './config.js';
 import type { EngineHandle } from './engine/engine.js';
 import type { MessageWriter } from './sms/accept/message-writer.js';
 import type { InboundService } from './sms/inbound/inbound-service.js';
+import type { CallsService } from './voice/calls-service.js';
 import type { Logger } from './logger.js';
 
 
@@ -25,4 +26,6 @@ export interface AppContext {
   /** Inbound messages injected over HTTP (the sandbox API). */
   inbound: InboundService;
   subscriptions: SubscriptionMatcher;
+  /** Calls: created, acted on and read over HTTP (the Calls API and the sandbox's far end). */
+  calls: CallsService;
 }

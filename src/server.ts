@@ -17,6 +17,9 @@ import { loadRoutingConfig } from './network/routing/routing-config.js';
 import { createLogger, type Logger } from './logger.js';
 import { MessageWriter } from './sms/accept/message-writer.js';
 import { InboundService } from './sms/inbound/inbound-service.js';
+import { CallSteps } from './voice/call-steps.js';
+import { CallsService } from './voice/calls-service.js';
+import { callMachineContext, voiceEventTargets } from './voice/voice-setup.js';
 
 export { createLogger } from './logger.js';
 
@@ -86,6 +89,18 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
     const started = await startEngine(options, engineThread, { store, clock, log, metrics });
     engine = started;
     const subscriptions = new SubscriptionMatcher({ store, clock, onInvalidate: (accountId) => started.invalidateSubscriptions(accountId) });
+    const machine = callMachineContext(config);
+    const callSteps = new CallSteps({
+      store,
+      clock,
+      machine,
+      apiBaseUrl: config.publicUrl,
+      eventTargets: voiceEventTargets(subscriptions),
+      onScheduled: (dueAt, webhooks) => {
+        started.nudgeCalls(dueAt);
+        if (webhooks) started.nudgeWebhooks();
+      },
+    });
     const ctx: AppContext = {
       config,
       clock,
@@ -104,6 +119,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       engine: started,
       inbound: new InboundService({ store, clock, metrics, log, subscriptions, onWebhooksQueued: () => started.nudgeWebhooks() }),
       subscriptions,
+      calls: new CallsService({ store, clock, steps: callSteps, machine, nodeId: config.nodeId }),
     };
     const app = await buildApp(ctx, { logger: log, isReady: () => ready, collectMetrics: metricsCollector(metrics, started) });
     const address = await app.listen({ port: config.port, host: config.host });

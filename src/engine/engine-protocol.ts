@@ -3,10 +3,11 @@ import type { Config } from '../config.js';
 /** Messages between the server thread and the engine worker. */
 export type ToEngine =
   | { type: 'nudge'; target: 'dispatcher' | 'webhooks' }
+  | { type: 'nudge'; target: 'calls'; dueAt?: number }
   /** The handed-over ClaimedMessage[] as JSON text: cheaper to copy between threads than the objects' clone. */
   | { type: 'handoff'; messages: string }
   | { type: 'invalidate'; accountId: string }
-  | { type: 'call'; id: number; method: 'sandboxRules' | 'setSandboxRules' | 'metrics' | 'stop'; args: unknown[] };
+  | { type: 'call'; id: number; method: 'sandboxRules' | 'setSandboxRules' | 'metrics' | 'callAudio' | 'stop'; args: unknown[] };
 
 export type FromEngine =
   | { type: 'ready' }

@@ -40,6 +40,7 @@ async function main(): Promise<void> {
     sandboxRules: (accountId: string) => engine.sandboxRules(accountId),
     setSandboxRules: (accountId: string, rules: SandboxRule[]) => engine.setSandboxRules(accountId, rules),
     metrics: () => engine.metrics(),
+    callAudio: (accountId: string, callId: string) => engine.callAudio(accountId, callId),
     stop: async () => {
       await engine.stop();
       if (pipelineStore !== store) await pipelineStore.close();
@@ -52,6 +53,7 @@ async function main(): Promise<void> {
       engine.handOff(JSON.parse(message.messages) as ClaimedMessage[]);
     } else if (message.type === 'nudge') {
       if (message.target === 'dispatcher') engine.nudgeDispatcher();
+      else if (message.target === 'calls') engine.nudgeCalls(message.dueAt);
       else engine.nudgeWebhooks();
     } else if (message.type === 'invalidate') {
       engine.invalidateSubscriptions(message.accountId);

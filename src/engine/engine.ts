@@ -19,6 +19,13 @@ import { SmppCarrier } from '../network/smpp/smpp-carrier.js';
 import { registerSmppMetrics } from '../network/smpp/smpp-metrics.js';
 import { InboundService } from '../sms/inbound/inbound-service.js';
 import { renderDeliveryReport } from '../sms/wire/report-shapes.js';
+import { CallEngine } from '../voice/call-engine.js';
+import { CallMedia } from '../voice/call-media.js';
+import { renderCallRecording } from '../voice/call-recording.js';
+import { CallSteps } from '../voice/call-steps.js';
+import { stopMp3Decoding } from '../voice/media/codecs/mp3-decoder.js';
+import { SpeechSynthesizer } from '../voice/media/speech/speech-synthesizer.js';
+import { callMachineContext, voiceEventTargets } from '../voice/voice-setup.js';
 
 /**
  * What the HTTP side needs from the message engine. The engine runs either in the server's own
@@ -36,6 +43,10 @@ export interface EngineHandle {
   nudgeWebhooks(): void;
   /** An account's subscriptions changed. */
   invalidateSubscriptions(accountId: string): void;
+  /** Call timers were stored (the earliest due at `dueAt`): run them then. */
+  nudgeCalls(dueAt?: number): void;
+  /** What the far end of a call heard, as WAV; undefined when the account has no such call. */
+  callAudio(accountId: string, callId: string): Promise<Uint8Array | undefined>;
   sandboxRules(accountId: string): Promise<SandboxRule[]>;
   setSandboxRules(accountId: string, rules: SandboxRule[]): Promise<void>;
   /** The engine's metrics, for aggregation with the HTTP side's. */
@@ -68,6 +79,9 @@ export interface EngineDeps {
  */
 export const HANDOFF_LIMIT = 1000;
 
+/** Calls history is read back five days (Infobip's retention), longer when the store keeps more. */
+export const callsRetentionMs = (config: Pick<Config, 'retentionMs'>): number => Math.max(config.retentionMs, 5 * 24 * 3_600_000);
+
 /**
  * The pipeline behind the API: dispatcher, carrier network, status recorder, webhook sender and
  * retention, composed once. Nothing here knows HTTP.
@@ -82,6 +96,9 @@ export class Engine implements EngineHandle {
   /** The sandbox and every configured SMSC, routed or not; started and stopped with the engine. */
   readonly carriers: Carrier[];
   readonly handoffSlots: HandoffSlots;
+  readonly calls: CallEngine;
+  readonly callMedia: CallMedia;
+  private readonly speech = new SpeechSynthesizer();
   private readonly retention: RetentionSweeper;
 
   private constructor(private readonly deps: EngineDeps, rules: SandboxRule[]) {
@@ -140,7 +157,20 @@ export class Engine implements EngineHandle {
       handoffSlots: this.handoffSlots,
       ...(postgres ? { batchSize: 150 } : {}),
     });
-    this.retention = new RetentionSweeper({ store: pipelineStore, clock, log, retentionMs: config.retentionMs });
+    this.retention = new RetentionSweeper({ store: pipelineStore, clock, log, retentionMs: config.retentionMs, callsRetentionMs: callsRetentionMs(config) });
+    this.callMedia = new CallMedia({ store, clock, speech: this.speech, keepUrlAudioMs: callsRetentionMs(config) });
+    const steps = new CallSteps({
+      store: pipelineStore,
+      clock,
+      machine: callMachineContext(config),
+      apiBaseUrl: config.publicUrl,
+      eventTargets: voiceEventTargets(this.subscriptions),
+      onScheduled: (dueAt, webhooks) => {
+        this.calls.nudge(dueAt);
+        if (webhooks) this.webhookSender.nudge();
+      },
+    });
+    this.calls = new CallEngine({ store: pipelineStore, clock, log, steps, media: this.callMedia, nodeId: config.nodeId });
   }
 
   static async start(deps: EngineDeps): Promise<Engine> {
@@ -159,6 +189,7 @@ export class Engine implements EngineHandle {
     };
     for (const carrier of engine.carriers) await carrier.start(events);
     await engine.dispatcher.start();
+    await engine.calls.start();
     engine.webhookSender.start();
     engine.retention.start();
     return engine;
@@ -180,6 +211,17 @@ export class Engine implements EngineHandle {
     this.subscriptions.invalidate(accountId);
   }
 
+  nudgeCalls(dueAt?: number): void {
+    this.calls.nudge(dueAt);
+  }
+
+  async callAudio(accountId: string, callId: string): Promise<Uint8Array | undefined> {
+    const call = await this.deps.store.calls.get(accountId, callId);
+    if (!call) return undefined;
+    const timeline = await this.deps.store.calls.timeline(accountId, callId);
+    return renderCallRecording(call, timeline, this.callMedia);
+  }
+
   async sandboxRules(accountId: string): Promise<SandboxRule[]> {
     return this.sandbox.rulesFor(accountId);
   }
@@ -196,7 +238,10 @@ export class Engine implements EngineHandle {
     await this.dispatcher.stop();
     await Promise.all(this.carriers.map((carrier) => carrier.stop()));
     await this.statusRecorder.idle();
+    await this.calls.stop();
     await this.webhookSender.stop();
     await this.retention.stop();
+    await this.speech.close();
+    await stopMp3Decoding();
   }
 }

@@ -71,6 +71,14 @@ export class ThreadEngine implements EngineHandle {
     this.worker.postMessage({ type: 'handoff', messages: JSON.stringify(messages) } satisfies ToEngine);
   }
 
+  nudgeCalls(dueAt?: number): void {
+    this.post(dueAt === undefined ? { type: 'nudge', target: 'calls' } : { type: 'nudge', target: 'calls', dueAt });
+  }
+
+  callAudio(accountId: string, callId: string): Promise<Uint8Array | undefined> {
+    return this.call('callAudio', [accountId, callId]) as Promise<Uint8Array | undefined>;
+  }
+
   invalidateSubscriptions(accountId: string): void {
     this.post({ type: 'invalidate', accountId });
   }

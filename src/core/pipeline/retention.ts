@@ -5,15 +5,17 @@ import type { Store } from '../store/types.js';
 /**
  * Keeps the store from growing without bound: finished messages (not while their pull report
  * waits), consumed inbound messages, settled webhook items and attempts older than the retention
- * are deleted periodically.
- * The API only reads the last 48 hours, so a retention above that loses nothing visible.
+ * are deleted periodically, and so are calls that ended before the calls retention (with their
+ * timelines) and audio files past their expiry.
+ * The API only reads the last 48 hours of messages and 5 days of calls, so a retention above that
+ * loses nothing visible.
  */
 export class RetentionSweeper {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<number> | undefined;
 
   constructor(
-    private readonly deps: { store: Store; clock: Clock; log: Logger; retentionMs: number; everyMs?: number },
+    private readonly deps: { store: Store; clock: Clock; log: Logger; retentionMs: number; callsRetentionMs?: number; everyMs?: number },
   ) {}
 
   start(): void {
@@ -23,8 +25,7 @@ export class RetentionSweeper {
 
   /** Deletes what is older than the retention; returns messages removed. */
   runOnce(): Promise<number> {
-    this.running ??= this.deps.store.messages
-      .purgeBefore(this.deps.clock.now() - this.deps.retentionMs)
+    this.running ??= this.purge()
       .then(
         (removed) => {
           if (removed > 0) this.deps.log.info({ removed }, 'retention: old messages removed');
@@ -37,6 +38,15 @@ export class RetentionSweeper {
       )
       .finally(() => (this.running = undefined));
     return this.running;
+  }
+
+  private async purge(): Promise<number> {
+    const { store, clock, retentionMs } = this.deps;
+    const now = clock.now();
+    const removed = await store.messages.purgeBefore(now - retentionMs);
+    await store.calls.purgeBefore(now - (this.deps.callsRetentionMs ?? retentionMs));
+    await store.audio.purgeExpired(now);
+    return removed;
   }
 
   async stop(): Promise<void> {

@@ -44,6 +44,7 @@ export function startNext(o: StepOutput, scale: number): void {
   if (playing.offsetMs !== undefined) data.offsetMs = playing.offsetMs;
   if (source.kind === 'speech') {
     Object.assign(data, { text: source.text, language: source.language, speechRate: source.speechRate });
+    if (source.voiceGender !== undefined) data.voiceGender = source.voiceGender;
     o.heard.push({ text: source.text, actionId: playing.id, language: source.language });
   } else if (source.kind === 'file') data.fileId = source.fileId;
   else data.url = source.url;

@@ -1,0 +1,207 @@
+import type { Logger } from '../logger.js';
+import { repeatEvery, type Clock, type Timer } from '../core/clock.js';
+import type { CallTimer, MediaAction, Store } from '../core/store/types.js';
+import { yieldToEventLoop } from '../core/yield.js';
+import type { CallSteps } from './call-steps.js';
+import { MEDIA_PREPARE } from './machine/media-queue.js';
+
+/** Prepares an action's audio: what it lasts and where its audio can be found again. */
+export interface MediaPreparer {
+  prepare(accountId: string, action: MediaAction): Promise<{ audioMs: number; audioRef: string }>;
+}
+
+/** A reason an action's audio could not be prepared, fit for the ERROR event's `errorDetails`. */
+export class MediaUnavailable extends Error {}
+
+export interface CallEngineDeps {
+  store: Store;
+  clock: Clock;
+  log: Logger;
+  steps: CallSteps;
+  media: MediaPreparer;
+  nodeId: string;
+  /** Timers claimed at once (default 200). */
+  batchSize?: number;
+  /** How long a claimed timer is this node's before another may take it (default 30 s: preparing media fits). */
+  leaseMs?: number;
+  /** Look for due timers at least this often even when nobody nudged (default 1 s). */
+  pollMs?: number;
+  /** How often this node tells the others it lives, and looks for nodes that died (default 5 s). */
+  heartbeatMs?: number;
+  /** A node silent this long is dead: its live calls are ended (default 15 s). */
+  silenceMs?: number;
+}
+
+/**
+ * The engine side of calls: runs due call timers (network events of the simulated network, connect
+ * timeouts, media ends, captures) and prepares media, each step through CallSteps, so any node can
+ * carry any call on. Timers of one call run in order, calls side by side. It also beats for this
+ * node and ends the live calls of nodes that stopped beating (and, at start, those this node's
+ * previous run left), since a call's media dies with the node that carried it.
+ */
+export class CallEngine {
+  private running = false;
+  private loop?: Promise<void>;
+  private wake?: () => void;
+  private nudged = false;
+  private wakeTimer?: Timer;
+  private wakeAt = Infinity;
+  private heartbeat?: Timer;
+  private readonly inFlight = new Set<Promise<void>>();
+
+  constructor(private readonly deps: CallEngineDeps) {}
+
+  async start(): Promise<void> {
+    if (this.running) return;
+    const { store, clock, nodeId } = this.deps;
+    await store.nodes.beat(nodeId, clock.now());
+    await this.endCallsOf([nodeId]);
+    this.running = true;
+    this.heartbeat = repeatEvery(clock, this.deps.heartbeatMs ?? 5_000, () => void this.beat());
+    this.loop = this.run();
+  }
+
+  /** Timers were stored: look now, or when the earliest is due. */
+  nudge(dueAt?: number): void {
+    const now = this.deps.clock.now();
+    if (dueAt === undefined || dueAt <= now) {
+      this.nudged = true;
+      this.wake?.();
+      return;
+    }
+    if (dueAt >= this.wakeAt) return;
+    this.wakeTimer?.cancel();
+    this.wakeAt = dueAt;
+    this.wakeTimer = this.deps.clock.setTimer(dueAt - now, () => {
+      this.wakeAt = Infinity;
+      this.nudge();
+    });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    this.heartbeat?.cancel();
+    this.wakeTimer?.cancel();
+    this.wake?.();
+    await this.loop;
+    await Promise.all(this.inFlight);
+  }
+
+  /** Runs every timer due now; for tests that drive a ManualClock. Resolves when they are done. */
+  async runDue(): Promise<number> {
+    const claimed = await this.claim();
+    await Promise.all(this.inFlight);
+    return claimed;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let claimed = 0;
+      try {
+        claimed = await this.claim();
+      } catch (error) {
+        this.deps.log.error({ err: error }, 'call timers could not be claimed');
+      }
+      if (claimed > 0) {
+        await yieldToEventLoop();
+        continue;
+      }
+      await this.idle();
+    }
+  }
+
+  private async idle(): Promise<void> {
+    if (this.nudged) {
+      this.nudged = false;
+      return;
+    }
+    const next = await this.deps.store.calls.nextTimerDue().catch(() => undefined);
+    if (next !== undefined) this.nudge(next);
+    await new Promise<void>((resolve) => {
+      const poll = this.deps.clock.setTimer(this.deps.pollMs ?? 1_000, () => resolve());
+      this.wake = () => {
+        poll.cancel();
+        resolve();
+      };
+    });
+    this.wake = undefined;
+    this.nudged = false;
+  }
+
+  /** Claims due timers and starts running them, one chain per call; returns how many were claimed. */
+  private async claim(): Promise<number> {
+    const { store, clock } = this.deps;
+    const now = clock.now();
+    const timers = await store.calls.claimDueTimers(now, this.deps.batchSize ?? 200, now + (this.deps.leaseMs ?? 30_000));
+    const byCall = new Map<number, CallTimer[]>();
+    for (const timer of timers) {
+      const chain = byCall.get(timer.callPk);
+      if (chain) chain.push(timer);
+      else byCall.set(timer.callPk, [timer]);
+    }
+    for (const chain of byCall.values()) {
+      const running: Promise<void> = this.runChain(chain).finally(() => this.inFlight.delete(running));
+      this.inFlight.add(running);
+    }
+    return timers.length;
+  }
+
+  private async runChain(chain: CallTimer[]): Promise<void> {
+    for (const timer of chain) {
+      try {
+        await this.runTimer(timer);
+      } catch (error) {
+        // Its lease runs out and it is claimed again.
+        this.deps.log.error({ err: error, callId: timer.callId, kind: timer.kind }, 'call timer failed');
+      }
+    }
+  }
+
+  private async runTimer(timer: CallTimer): Promise<void> {
+    const { steps } = this.deps;
+    if (timer.kind !== MEDIA_PREPARE) {
+      await steps.apply(timer.accountId, timer.callId, { kind: 'timer', timer });
+      return;
+    }
+    const actionId = Number(timer.data?.actionId);
+    const call = await this.deps.store.calls.get(timer.accountId, timer.callId);
+    const action = call?.media.queue.find((a) => a.id === actionId && a.state === 'preparing');
+    if (!action) {
+      await steps.apply(timer.accountId, timer.callId, { kind: 'media-failed', actionId, reason: 'gone', timerId: timer.id });
+      return;
+    }
+    try {
+      const prepared = await this.deps.media.prepare(timer.accountId, action);
+      await steps.apply(timer.accountId, timer.callId, { kind: 'media-ready', actionId, ...prepared, timerId: timer.id });
+    } catch (error) {
+      if (!(error instanceof MediaUnavailable)) throw error;
+      await steps.apply(timer.accountId, timer.callId, { kind: 'media-failed', actionId, reason: error.message, timerId: timer.id });
+    }
+  }
+
+  private async beat(): Promise<void> {
+    const { store, clock, nodeId, log } = this.deps;
+    try {
+      const now = clock.now();
+      await store.nodes.beat(nodeId, now);
+      const silent = (await store.nodes.listSilentSince(now - (this.deps.silenceMs ?? 15_000))).filter((id) => id !== nodeId);
+      if (silent.length > 0) await this.endCallsOf(silent);
+    } catch (error) {
+      log.warn({ err: error }, 'node heartbeat failed');
+    }
+  }
+
+  /** Ends the live calls the given nodes carried, then forgets the nodes (other than this one). */
+  private async endCallsOf(nodeIds: string[]): Promise<void> {
+    const { store, steps, log, nodeId } = this.deps;
+    for (;;) {
+      const calls = await store.calls.listLiveOnNodes(nodeIds, 100);
+      if (calls.length === 0) break;
+      for (const call of calls) await steps.apply(call.accountId, call.callId, { kind: 'platform-lost' });
+      log.warn({ nodes: nodeIds, calls: calls.length }, 'live calls of a node that stopped were ended');
+    }
+    const others = nodeIds.filter((id) => id !== nodeId);
+    if (others.length > 0) await store.nodes.forget(others);
+  }
+}

@@ -1,0 +1,117 @@
+import type { Clock } from '../core/clock.js';
+import { notFound, violation } from '../core/errors/api-problem.js';
+import { timeOrderedUuid } from '../core/ids.js';
+import { normalizeNumber } from '../core/phone-number.js';
+import type { CallEndpoint, CallPlatform, CallRecord, MachineDetectionRequest, NewCall, Store } from '../core/store/types.js';
+import type { CallSteps } from './call-steps.js';
+import type { CallInput } from './machine/call-input.js';
+import { dialStep, receiveStep, type MachineContext } from './machine/call-machine.js';
+
+/** Infobip's default `maxDuration`: eight hours. */
+export const DEFAULT_MAX_DURATION_MS = 28_800_000;
+
+/** A validated `POST /calls/1/calls` body, as the request reader gives it. */
+export interface CreateCallRequest {
+  configurationId: string;
+  endpoint: CallEndpoint;
+  from: string;
+  to: string;
+  fromDisplayName?: string;
+  connectTimeoutMs: number;
+  maxDurationMs: number;
+  customData?: Record<string, string>;
+  externalId?: string;
+  parentCallId?: string;
+  platform?: CallPlatform;
+  machineDetection?: MachineDetectionRequest;
+  recording?: Record<string, unknown>;
+}
+
+/** A call from a virtual phone to one of the account's numbers (the sandbox API). */
+export interface InboundCallRequest {
+  from: string;
+  to: string;
+  configurationId?: string;
+  connectTimeoutMs: number;
+  maxDurationMs: number;
+}
+
+export interface CallsServiceDeps {
+  store: Store;
+  clock: Clock;
+  steps: CallSteps;
+  machine: MachineContext;
+  nodeId: string;
+}
+
+/**
+ * What the HTTP side does with calls: create outbound calls, receive inbound ones from the sandbox's
+ * phones, and apply the application's actions and the far end's doings (as the sandbox lets a test
+ * act for it). Every change is a step through CallSteps, stored before the answer.
+ */
+export class CallsService {
+  constructor(private readonly deps: CallsServiceDeps) {}
+
+  async createOutbound(accountId: string, request: CreateCallRequest): Promise<CallRecord> {
+    await this.configuration(accountId, request.configurationId);
+    const call: NewCall = { ...this.base(accountId, request.configurationId, 'OUTBOUND'), ...request };
+    return this.deps.steps.create(call, (record, now) => dialStep(record, now, this.deps.machine));
+  }
+
+  async createInbound(accountId: string, request: InboundCallRequest): Promise<CallRecord> {
+    const configurationId = request.configurationId ?? (await this.onlyConfiguration(accountId));
+    await this.configuration(accountId, configurationId);
+    const from = normalizeNumber(request.from);
+    const call: NewCall = {
+      ...this.base(accountId, configurationId, 'INBOUND'),
+      endpoint: { type: 'PHONE', phoneNumber: from },
+      from,
+      to: normalizeNumber(request.to),
+      connectTimeoutMs: request.connectTimeoutMs,
+      maxDurationMs: request.maxDurationMs,
+    };
+    return this.deps.steps.create(call, (record, now) => receiveStep(record, now));
+  }
+
+  /** Applies an input to the account's call; a call it does not have is a 404. */
+  async act(accountId: string, callId: string, input: CallInput): Promise<CallRecord> {
+    const call = await this.deps.steps.apply(accountId, callId, input);
+    if (!call) throw notFound();
+    return call;
+  }
+
+  async get(accountId: string, callId: string): Promise<CallRecord> {
+    const call = await this.deps.store.calls.get(accountId, callId);
+    if (!call) throw notFound();
+    return call;
+  }
+
+  private base(accountId: string, configurationId: string, direction: NewCall['direction']): Omit<NewCall, 'endpoint' | 'from' | 'to' | 'connectTimeoutMs' | 'maxDurationMs'> {
+    const now = this.deps.clock.now();
+    return {
+      accountId,
+      callId: timeOrderedUuid(now),
+      configurationId,
+      direction,
+      state: 'CALLING',
+      startTime: now,
+      network: this.deps.machine.telephony.name,
+      nodeId: this.deps.nodeId,
+      media: { nextId: 1, queue: [] },
+      updatedAt: now,
+    };
+  }
+
+  /** Infobip answers an unknown calls configuration with 404. */
+  private async configuration(accountId: string, id: string): Promise<void> {
+    if (!(await this.deps.store.callsConfigurations.get(accountId, id))) throw notFound('calls configuration not found');
+  }
+
+  private async onlyConfiguration(accountId: string): Promise<string> {
+    const { results, total } = await this.deps.store.callsConfigurations.list(accountId, 0, 2);
+    if (total !== 1) {
+      throw violation('callsConfigurationId', total === 0 ? 'create a calls configuration first' : 'name one: the account has several calls configurations');
+    }
+    return results[0]!.id;
+  }
+}
