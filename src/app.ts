@@ -15,6 +15,7 @@ import { registerSandboxRoutes } from './sandbox-api/routes.js';
 import { registerSmsReadRoutes } from './sms/routes/read.js';
 import { registerSmsSendRoutes } from './sms/routes/send.js';
 import { version } from './version.js';
+import { registerVoiceRoutes } from './voice/routes/index.js';
 
 export interface AppOptions {
   logger: Logger;
@@ -39,6 +40,8 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
       void sendProblem(request, reply, 400, [{ property: 'path', violation }]);
     },
     forceCloseConnections: 'idle',
+    // Calls configuration and call ids run to 128 characters.
+    routerOptions: { maxParamLength: 256 },
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);
@@ -52,6 +55,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSmsReadRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  await registerVoiceRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerSandboxCallRoutes(app, ctx);
   return app;

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { type ApiProblem, violation } from './errors/api-problem.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The body may be left out, even with a JSON content type: an empty one reads as `{}`. */
+    optionalBody?: boolean;
+  }
+}
+
 /**
  * How deeply a request body may nest objects and arrays. No API body nests a tenth as deep; the
  * bound exists so that nothing that walks request data (the text check, schema validation, our
@@ -49,6 +56,10 @@ export function installJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, raw, done) => {
     const body = raw as string;
+    if (body === '' && request.routeOptions.config?.optionalBody) {
+      done(null, {});
+      return;
+    }
     if (nestsDeeperThan(body, MAX_JSON_DEPTH)) {
       done(tooDeeplyNested(), undefined);
       return;

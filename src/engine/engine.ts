@@ -25,7 +25,7 @@ import { renderCallRecording } from '../voice/call-recording.js';
 import { CallSteps } from '../voice/call-steps.js';
 import { stopMp3Decoding } from '../voice/media/codecs/mp3-decoder.js';
 import { SpeechSynthesizer } from '../voice/media/speech/speech-synthesizer.js';
-import { callMachineContext, voiceEventTargets } from '../voice/voice-setup.js';
+import { callMachineContext, callsRetentionMs, voiceEventTargets } from '../voice/voice-setup.js';
 
 /**
  * What the HTTP side needs from the message engine. The engine runs either in the server's own
@@ -79,8 +79,6 @@ export interface EngineDeps {
  */
 export const HANDOFF_LIMIT = 1000;
 
-/** Calls history is read back five days (Infobip's retention), longer when the store keeps more. */
-export const callsRetentionMs = (config: Pick<Config, 'retentionMs'>): number => Math.max(config.retentionMs, 5 * 24 * 3_600_000);
 
 /**
  * The pipeline behind the API: dispatcher, carrier network, status recorder, webhook sender and

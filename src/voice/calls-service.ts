@@ -2,30 +2,16 @@ import type { Clock } from '../core/clock.js';
 import { notFound, violation } from '../core/errors/api-problem.js';
 import { timeOrderedUuid } from '../core/ids.js';
 import { normalizeNumber } from '../core/phone-number.js';
-import type { CallEndpoint, CallPlatform, CallRecord, MachineDetectionRequest, NewCall, Store } from '../core/store/types.js';
+import type { CallRecord, NewCall, Store } from '../core/store/types.js';
+import type { CallRequest } from './read/create-call.js';
 import type { CallSteps } from './call-steps.js';
 import type { CallInput } from './machine/call-input.js';
 import { dialStep, receiveStep, type MachineContext } from './machine/call-machine.js';
 
 /** Infobip's default `maxDuration`: eight hours. */
 export const DEFAULT_MAX_DURATION_MS = 28_800_000;
-
-/** A validated `POST /calls/1/calls` body, as the request reader gives it. */
-export interface CreateCallRequest {
-  configurationId: string;
-  endpoint: CallEndpoint;
-  from: string;
-  to: string;
-  fromDisplayName?: string;
-  connectTimeoutMs: number;
-  maxDurationMs: number;
-  customData?: Record<string, string>;
-  externalId?: string;
-  parentCallId?: string;
-  platform?: CallPlatform;
-  machineDetection?: MachineDetectionRequest;
-  recording?: Record<string, unknown>;
-}
+/** UNCONFIRMED: Infobip documents no default `connectTimeout`; its maximum, 60 s, is the default here. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 60_000;
 
 /** A call from a virtual phone to one of the account's numbers (the sandbox API). */
 export interface InboundCallRequest {
@@ -52,7 +38,7 @@ export interface CallsServiceDeps {
 export class CallsService {
   constructor(private readonly deps: CallsServiceDeps) {}
 
-  async createOutbound(accountId: string, request: CreateCallRequest): Promise<CallRecord> {
+  async createOutbound(accountId: string, request: CallRequest): Promise<CallRecord> {
     await this.configuration(accountId, request.configurationId);
     const call: NewCall = { ...this.base(accountId, request.configurationId, 'OUTBOUND'), ...request };
     return this.deps.steps.create(call, (record, now) => dialStep(record, now, this.deps.machine));

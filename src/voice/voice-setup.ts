@@ -14,6 +14,9 @@ export function callMachineContext(config: Pick<Config, 'sandboxLatencyMs'>): Ma
   return { telephony: new SandboxTelephony(config.sandboxLatencyMs), mediaScale: config.sandboxLatencyMs / REAL_TIME_LATENCY_MS };
 }
 
+/** Calls history is read back five days (Infobip's retention), longer when the store keeps more. */
+export const callsRetentionMs = (config: Pick<Config, 'retentionMs'>): number => Math.max(config.retentionMs, 5 * 24 * 3_600_000);
+
 /** Our side's number of a call, which subscriptions' `resources` match: the caller id out, the number called in. */
 const ourNumber = (call: CallRecord): string => (call.direction === 'OUTBOUND' ? call.from : call.to);
 
