@@ -47,52 +47,91 @@ const deepObjects = '{"a":'.repeat(2000) + '1' + '}'.repeat(2000);
 const justTooDeep = '['.repeat(MAX_JSON_DEPTH + 1) + ']'.repeat(MAX_JSON_DEPTH + 1);
 const sms = (extra: string): string => `{"messages":[{"destinations":[{"to":"41793026727"}],"content":{"text":"a"}${extra}}]}`;
 
-/** Raw texts: malformed JSON, nesting, sizes, unstorable text and prototype keys. Each is a 400 everywhere. */
-const RAW_BODIES: Array<[string, string]> = [
-  ['empty', ''],
-  ['truncated', '{'],
-  ['malformed', '{"messages": [}'],
-  ['a NUL byte', '\u0000'],
-  ['two values', 'null null'],
-  ['10 KB of nested arrays', deepArrays],
-  ['nested objects', deepObjects],
-  [`nesting one level past ${MAX_JSON_DEPTH}`, justTooDeep],
-  ['deep nesting inside a valid request', sms(`,"callbackData":${deepArrays}`)],
-  ['deep nesting in a string-only field', sms(`,"entityId":${deepObjects}`)],
-  ['a huge array', `{"messages":[${'1,'.repeat(1_000_000)}1],"rules":[${'1,'.repeat(100_000)}1]}`],
-  ['a huge string', `{"messages":"${'x'.repeat(5_000_000)}","rules":"${'y'.repeat(1_000_000)}","text":5}`],
-  ['an escaped NUL', sms(',"callbackData":"a\\u0000b"')],
-  ['a lone high surrogate', sms(',"callbackData":"\\ud800"')],
-  ['a lone low surrogate', '{"text":"\\udc00","rules":"\\udc00","messages":"\\udc00"}'],
-  ['__proto__', '{"__proto__":{"polluted":true},"messages":[]}'],
-  ['constructor.prototype', '{"constructor":{"prototype":{"polluted":true}},"messages":[]}'],
-  ['over the body limit', `{"text":"${'z'.repeat(17 * 1024 * 1024)}"}`],
+/**
+ * Raw texts: malformed JSON, nesting, sizes, unstorable text and prototype keys. `always` marks a
+ * 400 on every endpoint; the others are well-formed JSON objects of unknown properties, which an
+ * endpoint whose body fields are all optional rightly accepts.
+ */
+const RAW_BODIES: Array<[label: string, raw: string, always: boolean]> = [
+  ['empty', '', true],
+  ['truncated', '{', true],
+  ['malformed', '{"messages": [}', true],
+  ['a NUL byte', '\u0000', true],
+  ['two values', 'null null', true],
+  ['10 KB of nested arrays', deepArrays, true],
+  ['nested objects', deepObjects, true],
+  [`nesting one level past ${MAX_JSON_DEPTH}`, justTooDeep, true],
+  ['deep nesting inside a valid request', sms(`,"callbackData":${deepArrays}`), true],
+  ['deep nesting in a string-only field', sms(`,"entityId":${deepObjects}`), true],
+  ['a large array', `{"messages":[${'1,'.repeat(100_000)}1],"rules":[${'1,'.repeat(10_000)}1]}`, false],
+  ['a large string', `{"messages":"${'x'.repeat(500_000)}","rules":"${'y'.repeat(100_000)}","text":5}`, false],
+  ['an escaped NUL', sms(',"callbackData":"a\\u0000b"'), true],
+  ['a lone high surrogate', sms(',"callbackData":"\\ud800"'), true],
+  ['a lone low surrogate', '{"text":"\\udc00","rules":"\\udc00","messages":"\\udc00"}', true],
+  ['__proto__', '{"__proto__":{"polluted":true},"messages":[]}', true],
+  ['constructor.prototype', '{"constructor":{"prototype":{"polluted":true}},"messages":[]}', true],
 ];
+
+/** The body limit applies before any route runs: one endpoint of each error family shows it. */
+const OVER_THE_LIMIT = `{"text":"${'z'.repeat(17 * 1024 * 1024)}"}`;
 
 interface Operation {
   method: string;
   path: string;
 }
 
-/** Every operation of the OpenAPI document, with its path parameters filled in. */
-async function operations(server: TestServer): Promise<Array<Operation & { hasBody: boolean }>> {
-  const spec = (await server.request('GET', '/openapi.json')).json() as {
-    paths: Record<string, Record<string, { requestBody?: unknown; parameters?: Array<{ in: string; name: string; schema?: { enum?: string[] } }> }>>;
-  };
-  const out: Array<Operation & { hasBody: boolean }> = [];
+interface JsonOperation extends Operation {
+  /** Every body field is optional and unknown ones are ignored: any object of unknown fields is valid. */
+  lenient: boolean;
+  /** The body may be left out altogether (`null` or nothing at all read as `{}`). */
+  optional: boolean;
+  /** The body's own fields, which the nasty bodies may set wrongly. */
+  fields: string[];
+  /** What a valid body gets: the documented success, or 404 for a path naming nothing. */
+  validStatus: number;
+}
+
+type OpenApiOperation = {
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: { required?: string[]; properties?: Record<string, unknown> } }> };
+  parameters?: Array<{ in: string; name: string; schema?: { enum?: string[] } }>;
+  responses?: Record<string, unknown>;
+};
+
+/** Every operation of the OpenAPI document taking a JSON body, with its path parameters filled in. */
+async function jsonOperations(server: TestServer): Promise<JsonOperation[]> {
+  const spec = (await server.request('GET', '/openapi.json')).json() as { paths: Record<string, Record<string, OpenApiOperation>> };
+  const out: JsonOperation[] = [];
   for (const [template, methods] of Object.entries(spec.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
+      const schema = operation.requestBody?.content?.['application/json']?.schema;
+      if (!schema) continue;
       let path = template;
+      let namesNothing = false;
       for (const parameter of operation.parameters ?? []) {
         if (parameter.in !== 'path') continue;
         const value = parameter.schema?.enum?.[0] ?? (parameter.name === 'number' ? '41793026727' : 'no-such-id');
+        namesNothing ||= value === 'no-such-id';
         path = path.replace(`{${parameter.name}}`, value);
       }
-      out.push({ method: method.toUpperCase(), path, hasBody: operation.requestBody !== undefined });
+      const success = Object.keys(operation.responses ?? {}).find((code) => code.startsWith('2'));
+      out.push({
+        method: method.toUpperCase(),
+        path,
+        lenient: (schema.required ?? []).length === 0,
+        optional: operation.requestBody?.required === false,
+        fields: Object.keys(schema.properties ?? {}),
+        validStatus: namesNothing ? 404 : Number(success ?? 200),
+      });
     }
   }
   return out;
 }
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Whether a lenient endpoint takes this body: an object setting none of its own fields, or none at all where the body is optional. */
+const takenBy = (operation: JsonOperation, body: unknown): boolean =>
+  (operation.optional && body === null) || (operation.lenient && isObject(body) && !operation.fields.some((field) => field in body));
 
 const GETS: Array<[string, number]> = [
   ['/sms/3/reports?limit=-1', 400],
@@ -116,6 +155,18 @@ const GETS: Array<[string, number]> = [
   ['/switchboard/1/webhooks/attempts?limit=x&before=y', 400],
   ['/switchboard/1/webhooks/attempts?before=100000000000000000000', 400],
   ['/switchboard/1/webhooks/items?state=lost', 400],
+  ['/calls/1/configurations?page=-1', 400],
+  ['/calls/1/configurations?size=101', 400],
+  ['/calls/1/calls?size=0', 400],
+  ['/calls/1/calls?type=FAX', 400],
+  ['/calls/1/calls/history?status=SHINY', 400],
+  ['/calls/1/calls/history?startTimeAfter=yesterday', 400],
+  ['/calls/1/calls/history?direction=SIDEWAYS&page=x', 400],
+  [`/calls/1/calls/${'c'.repeat(300)}`, 400],
+  ['/calls/1/files?size=1000', 400],
+  ['/calls/1/files/no-such-file', 404],
+  ['/sandbox/1/calls/no-such-call/timeline', 404],
+  ['/sandbox/1/calls/no-such-call/audio', 404],
 ];
 
 function assertEnvelope(path: string, status: number, text: string): void {
@@ -140,27 +191,36 @@ async function expectStatus(server: TestServer, operation: Operation, expected: 
 
 describe('bad input gets the exact 4xx in the family envelope, never a 5xx', () => {
   let server: TestServer;
-  let jsonOperations: Operation[];
+  let operations: JsonOperation[];
   before(async () => {
     server = await startTestServer();
-    jsonOperations = (await operations(server)).filter((operation) => operation.hasBody);
+    operations = await jsonOperations(server);
   });
   after(() => server.close());
 
   it('finds the JSON endpoints in the OpenAPI document', () => {
-    const found = jsonOperations.map((operation) => `${operation.method} ${operation.path}`);
-    for (const known of ['POST /sms/3/messages', 'POST /sms/2/text/advanced', 'POST /sms/1/preview', 'PUT /sandbox/1/rules', 'POST /subscriptions/1/subscription/SMS']) {
+    const found = operations.map((operation) => `${operation.method} ${operation.path}`);
+    for (const known of [
+      'POST /sms/3/messages',
+      'POST /sms/2/text/advanced',
+      'POST /sms/1/preview',
+      'PUT /sandbox/1/rules',
+      'POST /subscriptions/1/subscription/SMS',
+      'POST /calls/1/calls',
+      'POST /calls/1/calls/no-such-id/say',
+      'POST /calls/1/configurations',
+    ]) {
       assert.ok(found.includes(known), `${known} is not among ${found.join(', ')}`);
     }
   });
 
   it('bodies of every wrong shape are a 400 on every JSON endpoint', async () => {
-    for (const operation of jsonOperations) {
+    for (const operation of operations) {
       for (const entry of NASTY_BODIES) {
-        const accepted = typeof entry === 'object' && entry !== null && 'acceptedBy' in entry;
-        const body = accepted ? (entry as AcceptedBy).body : entry;
-        const expected = accepted && (entry as AcceptedBy).acceptedBy.includes(`${operation.method} ${operation.path}`) ? 200 : 400;
-        await expectStatus(server, operation, expected, JSON.stringify(body).slice(0, 80), JSON.stringify(body));
+        const marked = typeof entry === 'object' && entry !== null && 'acceptedBy' in entry;
+        const body = marked ? (entry as AcceptedBy).body : entry;
+        const accepted = (marked && (entry as AcceptedBy).acceptedBy.includes(`${operation.method} ${operation.path}`)) || takenBy(operation, body);
+        await expectStatus(server, operation, accepted ? operation.validStatus : 400, JSON.stringify(body).slice(0, 80), JSON.stringify(body));
       }
     }
   });
@@ -173,10 +233,29 @@ describe('bad input gets the exact 4xx in the family envelope, never a 5xx', () 
   });
 
   it('malformed, deep, huge, unstorable and prototype-poisoning bodies are a 400 on every JSON endpoint', async () => {
-    for (const operation of jsonOperations) {
-      for (const [label, raw] of RAW_BODIES) await expectStatus(server, operation, 400, label, raw);
+    for (const operation of operations) {
+      for (const [label, raw, always] of RAW_BODIES) {
+        const accepted = raw === '' ? operation.optional : !always && takenBy(operation, JSON.parse(raw));
+        await expectStatus(server, operation, accepted ? operation.validStatus : 400, label, raw);
+      }
     }
     assert.equal(({} as Record<string, unknown>).polluted, undefined, 'no prototype pollution');
+  });
+
+  it('a million-item array and a five-megabyte string are refused like small ones', async () => {
+    const hugeArray = `{"messages":[${'1,'.repeat(1_000_000)}1],"rules":[${'1,'.repeat(100_000)}1]}`;
+    const hugeString = `{"messages":"${'x'.repeat(5_000_000)}","rules":"${'y'.repeat(1_000_000)}","text":5}`;
+    for (const path of ['/sms/3/messages', '/sms/2/text/advanced', '/calls/1/calls']) {
+      await expectStatus(server, { method: 'POST', path }, 400, 'a huge array', hugeArray);
+      await expectStatus(server, { method: 'POST', path }, 400, 'a huge string', hugeString);
+    }
+  });
+
+  it('a body over the size limit is a 400 naming the body', async () => {
+    for (const path of ['/sms/3/messages', '/calls/1/calls']) {
+      const text = await expectStatus(server, { method: 'POST', path }, 400, 'over the body limit', OVER_THE_LIMIT);
+      assert.match(text, /request body is too large/);
+    }
   });
 
   it('a body nested too deep names the limit', async () => {

@@ -14,7 +14,23 @@ Authentication: send \`Authorization: App <api key>\` with every request except 
  * cannot drift from what the server accepts. Must be registered before the routes.
  */
 export async function registerOpenApi(app: FastifyInstance, version: string): Promise<void> {
+  // Fastify's documentation marks every request body required; routes whose body may be left out say so.
+  const optionalBodies: Array<{ method: string; path: string }> = [];
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.optionalBody) return;
+    const path = route.url.replace(/:(\w+)/g, '{$1}');
+    for (const method of [route.method].flat()) optionalBodies.push({ method: method.toLowerCase(), path });
+  });
   await app.register(swagger, {
+    transformObject: (document) => {
+      const openapiObject = 'openapiObject' in document ? document.openapiObject : document.swaggerObject;
+      const paths = (openapiObject as { paths?: Record<string, Record<string, { requestBody?: { required?: boolean } }>> }).paths ?? {};
+      for (const { method, path } of optionalBodies) {
+        const body = paths[path]?.[method]?.requestBody;
+        if (body) body.required = false;
+      }
+      return openapiObject;
+    },
     // Shared schemas keep their $id as the component name (ApiError, ApiException) instead of def-N.
     refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
