@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs the compiled test suite with node's test runner. With TEST_DATABASE_URL set, the store
-// contract suite covers PostgreSQL in the first pass, and a second pass runs every HTTP suite with
-// its servers on PostgreSQL. Each pass reports its PostgreSQL variants (scripts/postgres-variants-
+// contract suite covers PostgreSQL in the first pass, and a second pass runs every suite that
+// starts a server or opens a store (the HTTP suites) with its servers on PostgreSQL. Each pass reports its PostgreSQL variants (scripts/postgres-variants-
 // reporter.mjs): how many ran, and which were skipped and why. With SWITCHBOARD_TEST_REQUIRE_POSTGRES=1
 // (CI), a run where PostgreSQL variants did not run fails.
 import { spawnSync } from 'node:child_process';
@@ -26,6 +26,21 @@ function testFiles(dir) {
 }
 
 const all = testFiles(root).filter((f) => only.length === 0 || only.some((o) => f.includes(o)));
+
+/** Test helpers that start servers or open stores: a test file that reaches none of them has nothing to run on PostgreSQL. */
+const STORE_HELPERS = [path.join(root, 'helpers', 'server.js'), path.join(root, 'helpers', 'child-server.js'), path.join(root, 'helpers', 'stores.js')];
+
+/** Whether a compiled test file imports, directly or through other test modules, one of the store helpers. */
+function reachesStore(file, seen = new Set()) {
+  if (STORE_HELPERS.includes(file)) return true;
+  if (seen.has(file) || !file.startsWith(root)) return false;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const [, specifier] of source.matchAll(/from '(\.{1,2}\/[^']+)'/g)) {
+    if (reachesStore(path.resolve(path.dirname(file), specifier), seen)) return true;
+  }
+  return false;
+}
 const passes = [];
 
 function run(label, files, env) {
@@ -48,7 +63,7 @@ function run(label, files, env) {
 }
 
 let status = run('SQLite (and store contract on PostgreSQL when TEST_DATABASE_URL is set)', all, {});
-const httpSuites = all.filter((f) => !f.includes(`${path.sep}store${path.sep}`));
+const httpSuites = all.filter((f) => !f.includes(`${path.sep}store${path.sep}`) && reachesStore(f));
 if (process.env.TEST_DATABASE_URL) {
   status = run('HTTP suites on PostgreSQL', httpSuites, { SWITCHBOARD_TEST_STORE: 'postgres' }) || status;
 }
