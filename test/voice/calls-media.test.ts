@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { Mp3Encoder } from '@breezystack/lamejs';
 import { encodeWav } from '../../src/voice/media/codecs/wav-encoder.js';
 import { VoiceFixture } from './voice-fixture.js';
 
@@ -13,11 +14,25 @@ function toneWav(ms: number): Uint8Array {
   return encodeWav({ sampleRate, samples });
 }
 
-/** A local server for play URLs: /tone.wav, /missing (404), /text (not audio). */
+/** A second of a 440 Hz tone at 22.05 kHz, as MP3 bytes. */
+function toneMp3(): Buffer {
+  const sampleRate = 22050;
+  const samples = new Int16Array(sampleRate);
+  for (let i = 0; i < samples.length; i++) samples[i] = Math.round(8000 * Math.sin((2 * Math.PI * 440 * i) / sampleRate));
+  const encoder = new Mp3Encoder(1, sampleRate, 64);
+  const parts = [];
+  for (let at = 0; at < samples.length; at += 1152) parts.push(encoder.encodeBuffer(samples.subarray(at, at + 1152)));
+  parts.push(encoder.flush());
+  return Buffer.concat(parts.map((part) => new Uint8Array(part.buffer, part.byteOffset, part.byteLength)));
+}
+
+/** A local server for play URLs: /tone.wav, /tone.mp3, /missing (404), /text (not audio). */
 async function audioServer(): Promise<{ url: string; close(): Promise<void> }> {
   const wav = Buffer.from(toneWav(500));
+  const mp3 = toneMp3();
   const server = http.createServer((request, response) => {
     if (request.url === '/tone.wav') response.writeHead(200, { 'content-type': 'audio/wav' }).end(wav);
+    else if (request.url === '/tone.mp3') response.writeHead(200, { 'content-type': 'audio/mpeg' }).end(mp3);
     else if (request.url === '/text') response.writeHead(200, { 'content-type': 'text/plain' }).end('not audio at all');
     else response.writeHead(404).end();
   });
@@ -59,6 +74,20 @@ describe('playing audio on calls, and audio files, over HTTP', () => {
     assert.deepEqual(played.properties, { duration: 1200, playedCompletely: true });
     const entry = (await voice.server.request('GET', `/sandbox/1/calls/${id}/timeline`)).json().entries.find((e: { type: string }) => e.type === 'PLAY');
     assert.deepEqual([entry.url, entry.lengthMs, entry.loopCount], [`${audio.url}/tone.wav`, 1200, 3]);
+  });
+
+  it('plays an MP3 from a URL for about its length, and the recording holds it', async () => {
+    const id = await answeredCall();
+    await voice.action(id, 'play', { content: { type: 'URL', fileUrl: `${audio.url}/tone.mp3` } });
+    const duration = (await voice.event(id, 'PLAY_FINISHED')).properties?.duration as number;
+    // MP3 frames pad the start and end of what was encoded.
+    assert.ok(duration >= 1000 && duration < 1150, `duration ${duration} ms`);
+    await voice.action(id, 'hangup', {});
+    await voice.event(id, 'CALL_FINISHED');
+    const wav = Buffer.from(await (await fetch(`${voice.server.url}/sandbox/1/calls/${id}/audio`, { headers: { authorization: `App ${voice.server.apiKey}` } })).arrayBuffer());
+    const samples = new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.length - 44) >> 1);
+    const loud = samples.reduce((n, x) => n + (Math.abs(x) > 4000 ? 1 : 0), 0);
+    assert.ok(loud > 22050 * 0.5, `the tone is heard: ${loud} loud samples`);
   });
 
   it('ends a play whose audio cannot be fetched or decoded with an ERROR event, and the call goes on', async () => {
