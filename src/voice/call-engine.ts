@@ -48,6 +48,7 @@ export class CallEngine {
   private wakeAt = Infinity;
   private heartbeat?: Timer;
   private readonly inFlight = new Set<Promise<void>>();
+  private claiming: Promise<number> = Promise.resolve(0);
 
   constructor(private readonly deps: CallEngineDeps) {}
 
@@ -88,11 +89,18 @@ export class CallEngine {
     await Promise.all(this.inFlight);
   }
 
-  /** Runs every timer due now; for tests that drive a ManualClock. Resolves when they are done. */
+  /**
+   * Runs every timer due now, and those their steps make due now, until none is left; for tests
+   * that drive a ManualClock. Returns how many ran.
+   */
   async runDue(): Promise<number> {
-    const claimed = await this.claim();
-    await Promise.all(this.inFlight);
-    return claimed;
+    let total = 0;
+    for (;;) {
+      await Promise.all(this.inFlight);
+      const claimed = await this.claim();
+      total += claimed;
+      if (claimed === 0 && this.inFlight.size === 0) return total;
+    }
   }
 
   private async run(): Promise<void> {
@@ -129,8 +137,18 @@ export class CallEngine {
     this.nudged = false;
   }
 
-  /** Claims due timers and starts running them, one chain per call; returns how many were claimed. */
-  private async claim(): Promise<number> {
+  /**
+   * Claims due timers and starts running them, one chain per call; returns how many were claimed.
+   * Claims are made one at a time, so that a claim never misses a call another claim of this node
+   * holds locked.
+   */
+  private claim(): Promise<number> {
+    const next = this.claiming.then(() => this.claimOnce());
+    this.claiming = next.catch(() => 0);
+    return next;
+  }
+
+  private async claimOnce(): Promise<number> {
     const { store, clock } = this.deps;
     const now = clock.now();
     const timers = await store.calls.claimDueTimers(now, this.deps.batchSize ?? 200, now + (this.deps.leaseMs ?? 30_000));
