@@ -54,12 +54,36 @@ describe('operations endpoints', () => {
       '/subscriptions/1/subscription/{channel}/{subscriptionId}',
       '/sandbox/1/sms/inbound',
       '/sandbox/1/phones/{number}/messages',
+      '/calls/1/configurations',
+      '/calls/1/configurations/{callsConfigurationId}',
+      '/calls/1/calls',
+      '/calls/1/calls/history',
+      '/calls/1/calls/{callId}',
+      '/calls/1/calls/{callId}/history',
+      '/calls/1/calls/{callId}/say',
+      '/calls/1/calls/{callId}/play',
+      '/calls/1/calls/{callId}/stop-play',
+      '/calls/1/calls/{callId}/answer',
+      '/calls/1/calls/{callId}/pre-answer',
+      '/calls/1/calls/{callId}/send-ringing',
+      '/calls/1/calls/{callId}/hangup',
+      '/calls/1/calls/{callId}/capture/dtmf',
+      '/calls/1/calls/{callId}/send-dtmf',
+      '/calls/1/files',
+      '/calls/1/files/{fileId}',
+      '/sandbox/1/calls/inbound',
+      '/sandbox/1/calls/{callId}/dtmf',
+      '/sandbox/1/calls/{callId}/hangup',
+      '/sandbox/1/calls/{callId}/timeline',
+      '/sandbox/1/calls/{callId}/audio',
       '/health',
       '/metrics',
     ]) {
       assert.ok(paths.includes(expected), `${expected} missing from the OpenAPI document`);
     }
     assert.ok(doc.paths['/sms/3/messages'].post.requestBody, 'request schema is documented');
+    assert.equal(doc.paths['/calls/1/calls'].post.responses['201'].content['application/json'].schema.properties.state.enum.length, 9);
+    assert.equal(doc.paths['/calls/1/calls/{callId}/hangup'].post.requestBody.required, false, 'an optional body is documented as such');
   });
 
   it('renders the documentation page', async () => {
