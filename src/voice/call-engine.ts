@@ -22,6 +22,8 @@ export interface CallEngineDeps {
   nodeId: string;
   /** Timers claimed at once (default 200). */
   batchSize?: number;
+  /** Calls whose timers run side by side (default 16): steps wait on the store, and on PostgreSQL several travel at once. */
+  concurrency?: number;
   /** How long a claimed timer is this node's before another may take it (default 30 s: preparing media fits). */
   leaseMs?: number;
   /** Look for due timers at least this often even when nobody nudged (default 1 s). */
@@ -49,6 +51,10 @@ export class CallEngine {
   private heartbeat?: Timer;
   private readonly inFlight = new Set<Promise<void>>();
   private claiming: Promise<number> = Promise.resolve(0);
+  /** Claimed timers not yet run, per call, in due order; and the calls that have some and no worker. */
+  private readonly waiting = new Map<number, CallTimer[]>();
+  private readonly ready: number[] = [];
+  private workers = 0;
 
   constructor(private readonly deps: CallEngineDeps) {}
 
@@ -105,6 +111,8 @@ export class CallEngine {
 
   private async run(): Promise<void> {
     while (this.running) {
+      // Claim no further ahead than a batch: what waits here holds a lease it must not outlive.
+      while (this.backlog() >= (this.deps.batchSize ?? 200) && this.inFlight.size > 0) await Promise.race(this.inFlight);
       let claimed = 0;
       try {
         claimed = await this.claim();
@@ -124,8 +132,12 @@ export class CallEngine {
       this.nudged = false;
       return;
     }
-    const next = await this.deps.store.calls.nextTimerDue().catch(() => undefined);
+    const next = await this.deps.store.calls.nextTimerDue(this.deps.clock.now()).catch(() => undefined);
     if (next !== undefined) this.nudge(next);
+    if (this.nudged || !this.running) {
+      this.nudged = false;
+      return;
+    }
     await new Promise<void>((resolve) => {
       const poll = this.deps.clock.setTimer(this.deps.pollMs ?? 1_000, () => resolve());
       this.wake = () => {
@@ -152,27 +164,50 @@ export class CallEngine {
     const { store, clock } = this.deps;
     const now = clock.now();
     const timers = await store.calls.claimDueTimers(now, this.deps.batchSize ?? 200, now + (this.deps.leaseMs ?? 30_000));
-    const byCall = new Map<number, CallTimer[]>();
     for (const timer of timers) {
-      const chain = byCall.get(timer.callPk);
-      if (chain) chain.push(timer);
-      else byCall.set(timer.callPk, [timer]);
+      const waiting = this.waiting.get(timer.callPk);
+      if (waiting) waiting.push(timer);
+      else {
+        this.waiting.set(timer.callPk, [timer]);
+        this.ready.push(timer.callPk);
+      }
     }
-    for (const chain of byCall.values()) {
-      const running: Promise<void> = this.runChain(chain).finally(() => this.inFlight.delete(running));
-      this.inFlight.add(running);
+    while (this.workers < (this.deps.concurrency ?? 16) && this.ready.length > 0) {
+      this.workers++;
+      const working: Promise<void> = this.work().finally(() => {
+        this.workers--;
+        this.inFlight.delete(working);
+      });
+      this.inFlight.add(working);
     }
     return timers.length;
   }
 
-  private async runChain(chain: CallTimer[]): Promise<void> {
-    for (const timer of chain) {
-      try {
-        await this.runTimer(timer);
-      } catch (error) {
-        // Its lease runs out and it is claimed again.
-        this.deps.log.error({ err: error, callId: timer.callId, kind: timer.kind }, 'call timer failed');
+  /**
+   * Runs the timers of one call after the other, and calls side by side (one per worker): a call's
+   * timers claimed while it runs join its list, so they never overtake each other. Each step yields
+   * to the event loop: SQLite steps complete synchronously, and hundreds of them chained by awaits
+   * alone would keep webhooks, sockets and timers waiting until all were done.
+   */
+  private backlog(): number {
+    let count = 0;
+    for (const timers of this.waiting.values()) count += timers.length;
+    return count;
+  }
+
+  private async work(): Promise<void> {
+    for (let callPk = this.ready.shift(); callPk !== undefined; callPk = this.ready.shift()) {
+      const timers = this.waiting.get(callPk)!;
+      for (let timer = timers.shift(); timer; timer = timers.shift()) {
+        try {
+          await this.runTimer(timer);
+        } catch (error) {
+          // Its lease runs out and it is claimed again.
+          this.deps.log.error({ err: error, callId: timer.callId, kind: timer.kind }, 'call timer failed');
+        }
+        await yieldToEventLoop();
       }
+      this.waiting.delete(callPk);
     }
   }
 

@@ -70,7 +70,10 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(await store().calls.timeline(a.id, call.callId), [{ at: T0, type: 'STATE', data: { state: 'CALLING' } }]);
       assert.deepEqual(await store().calls.timeline(b.id, call.callId), []);
       assert.equal((await store().phones.list(a.id, '41793026727', 10))[0]?.text, 'ring');
-      assert.equal(await store().calls.nextTimerDue(), T0 + 100);
+      assert.equal(await store().calls.nextTimerDue(T0), T0 + 100);
+      await store().calls.claimDueTimers(T0 + 100, 10, T0 + 500);
+      assert.equal(await store().calls.nextTimerDue(T0 + 100), undefined, 'a claimed timer is not waited for');
+      assert.equal(await store().calls.nextTimerDue(T0 + 501), T0 + 100, 'until its lease runs out');
     });
 
     it('applies a step atomically with its outputs, keeps the call when the step returns nothing, and rolls back when it throws', async () => {
@@ -104,7 +107,7 @@ for (const driver of storeDrivers()) {
       assert.equal(await store().calls.update(a.id, 'no-such-call', () => assert.fail('no step without a call')), undefined);
 
       await store().calls.update(a.id, call.callId, (current) => ({ call: finished(current, T0 + 3000), removeAllTimers: true }));
-      assert.equal(await store().calls.nextTimerDue(), undefined);
+      assert.equal(await store().calls.nextTimerDue(T0), undefined);
       assert.deepEqual((await store().calls.timeline(a.id, call.callId)).map((e) => e.data.state), ['ESTABLISHED']);
       assert.equal((await store().outbox.listItems(a.id, 'pending', 10)).length, 1);
     });

@@ -54,7 +54,7 @@ export class WebhookSender {
   constructor(private readonly deps: WebhookSenderDeps) {
     this.batchSize = deps.batchSize ?? 50;
     this.pollMs = deps.pollMs ?? 250;
-    this.concurrency = deps.concurrency ?? 16;
+    this.concurrency = deps.concurrency ?? 64;
     // Covers waiting for a free slot plus the POST itself; an item whose lease ran out (its node died)
     // is claimed again by anyone.
     this.leaseMs = deps.timeoutMs * 3 + 30_000;

@@ -228,8 +228,8 @@ export interface CallStore {
    * (which can then run them in order). A timer is removed by the step that handles it.
    */
   claimDueTimers(now: number, limit: number, leaseUntil: number): Promise<CallTimer[]>;
-  /** The earliest dueAt of all timers, so an idle engine knows when to look again. */
-  nextTimerDue(): Promise<number | undefined>;
+  /** The earliest dueAt of the timers no claim holds at `now`, so an idle engine knows when to look again. */
+  nextTimerDue(now: number): Promise<number | undefined>;
   /** Live calls (not final) carried by one of these nodes. */
   listLiveOnNodes(nodeIds: string[], limit: number): Promise<CallRecord[]>;
   timeline(accountId: string, callId: string): Promise<TimelineEntry[]>;

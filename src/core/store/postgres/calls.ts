@@ -86,8 +86,8 @@ export class PgCallStore implements CallStore {
     return rows.map(toTimer).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
   }
 
-  async nextTimerDue(): Promise<number | undefined> {
-    const rows = await this.sql`SELECT min(due_at) AS due FROM call_timers`;
+  async nextTimerDue(now: number): Promise<number | undefined> {
+    const rows = await this.sql`SELECT min(due_at) AS due FROM call_timers WHERE lease_until IS NULL OR lease_until < ${now}`;
     return rows[0]?.due ?? undefined;
   }
 

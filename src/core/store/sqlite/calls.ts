@@ -41,7 +41,7 @@ export class SqliteCallStore implements CallStore {
                     ORDER BY due_at, id LIMIT @limit)
        RETURNING id, account_id, call_pk, (SELECT call_id FROM calls WHERE calls.pk = call_pk) AS call_id, kind, due_at, data`,
     ),
-    nextDue: this.db.prepare<[], number | null>('SELECT min(due_at) FROM call_timers').pluck(),
+    nextDue: this.db.prepare<[number], number | null>('SELECT min(due_at) FROM call_timers WHERE lease_until IS NULL OR lease_until < ?').pluck(),
     liveOnNode: this.db.prepare<[string, number], CallRow>('SELECT pk, body FROM calls WHERE node_id = ? AND live = 1 ORDER BY pk LIMIT ?'),
     timeline: this.db.prepare<[string, string], { at: number; type: string; data: string }>(
       `SELECT t.at, t.type, t.data FROM call_timeline t JOIN calls c ON c.pk = t.call_pk
@@ -115,8 +115,8 @@ export class SqliteCallStore implements CallStore {
     return rows.sort((a, b) => a.due_at - b.due_at || a.id - b.id).map(toTimer);
   }
 
-  async nextTimerDue(): Promise<number | undefined> {
-    return this.sql().nextDue.get() ?? undefined;
+  async nextTimerDue(now: number): Promise<number | undefined> {
+    return this.sql().nextDue.get(now) ?? undefined;
   }
 
   async listLiveOnNodes(nodeIds: string[], limit: number): Promise<CallRecord[]> {
