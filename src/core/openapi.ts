@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
-const DESCRIPTION = `Switchboard's HTTP API. The SMS, Subscriptions and (later) RCS, Calls and 2FA endpoints are
+const DESCRIPTION = `Switchboard's HTTP API. The SMS, Calls and Subscriptions endpoints (and later RCS and 2FA) are
 wire-compatible with Infobip's public API: point an Infobip SDK at this server's base URL. Endpoints under
 /sandbox/1 and /switchboard/1 are Switchboard's own.
 
