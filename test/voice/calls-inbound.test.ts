@@ -103,6 +103,30 @@ describe('inbound calls, DTMF and the far end, over HTTP', () => {
     assert.deepEqual([busy.json.state, (await voice.event(rejected, 'CALL_FAILED')).properties?.callLog.errorCode.id], ['BUSY', 10201]);
   });
 
+  it('plays early media after pre-answer, stops and drops what plays on stop-play, and sends keys to the phone', async () => {
+    const id = await inbound();
+    await voice.event(id, 'CALL_RECEIVED');
+    assert.deepEqual((await voice.action(id, 'pre-answer', { ringing: true })).json, { status: 'PENDING' });
+    const early = await voice.event(id, 'CALL_PRE_ESTABLISHED');
+    assert.equal(early.properties?.call.state, 'PRE_ESTABLISHED');
+    await voice.action(id, 'say', { text: 'Please hold while we find an agent for you', language: 'en' });
+    await voice.action(id, 'say', { text: 'This one never plays', language: 'en' });
+    await playing(id, 'SAY');
+    clock.advance(800);
+    assert.equal((await voice.action(id, 'stop-play')).status, 200, 'stop-play takes no body');
+    await eventually(async () => (voice.types(id).filter((t) => t === 'SAY_FINISHED').length === 2 ? true : undefined));
+    assert.deepEqual(
+      voice.events(id).filter((e) => e.type === 'SAY_FINISHED').map((e) => e.properties),
+      [{ duration: 800, playedCompletely: false }, { duration: 0, playedCompletely: false }],
+    );
+    await voice.action(id, 'answer', {});
+    await voice.event(id, 'CALL_ESTABLISHED');
+    assert.equal((await voice.action(id, 'send-dtmf', { dtmf: '12#' })).status, 200);
+    const sent = (await timeline(id)).filter((e) => e.type === 'DTMF_SENT');
+    assert.deepEqual(sent.map((e) => e.digits), ['12#']);
+    assert.equal((await voice.action(id, 'pre-answer', {})).status, 400, 'an answered call is not pre-answered');
+  });
+
   it('needs a calls configuration to be named when the account has several, and a known call for the far end to act on', async () => {
     assert.equal((await voice.server.request('POST', '/calls/1/configurations', { body: { id: 'second' } })).status, 201);
     const unnamed = await voice.server.request('POST', '/sandbox/1/calls/inbound', { body: { from: '41793026727', to: '41790000000' } });

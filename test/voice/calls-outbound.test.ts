@@ -122,6 +122,18 @@ describe('outbound calls over HTTP', () => {
     assert.equal((await detected('41793026727'))?.detectionResult, 'HUMAN');
   });
 
+  it('calls SIP and WebRTC endpoints as virtual endpoints that answer', async () => {
+    for (const endpoint of [
+      { type: 'SIP', username: 'alice', sipTrunkId: 'trunk-1', customHeaders: { 'X-Tenant': 'acme' } },
+      { type: 'WEBRTC', identity: 'agent-7', displayName: 'Agent 7' },
+    ]) {
+      const created = await voice.server.request('POST', '/calls/1/calls', { body: { endpoint, from: 'switchboard', callsConfigurationId: CONFIGURATION } });
+      assert.equal(created.status, 201, created.text);
+      const call = (await voice.event(created.json().id, 'CALL_ESTABLISHED')).properties?.call;
+      assert.deepEqual([call.endpoint, call.from], [endpoint, 'switchboard']);
+    }
+  });
+
   it('refuses actions the state does not allow, unknown calls and configurations, and hangup codes out of place', async () => {
     const id = await voice.call('41793029012');
     await voice.event(id, 'CALL_RINGING');
