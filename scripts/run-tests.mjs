@@ -14,6 +14,8 @@ const only = process.argv.slice(2);
 const reporter = path.resolve('scripts/postgres-variants-reporter.mjs');
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'switchboard-test-run-'));
 const requirePostgres = process.env.SWITCHBOARD_TEST_REQUIRE_POSTGRES === '1';
+/** Test files run side by side: most of their time is spent waiting on servers, sockets and the database. */
+const concurrency = Number(process.env.TEST_CONCURRENCY ?? 2);
 
 function testFiles(dir) {
   const out = [];
@@ -49,7 +51,7 @@ function run(label, files, env) {
   const summaryFile = path.join(scratch, `pass-${passes.length}.json`);
   const result = spawnSync(
     process.execPath,
-    ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${summaryFile}`, ...files],
+    ['--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', '--test-reporter-destination=stdout', `--test-reporter=${reporter}`, `--test-reporter-destination=${summaryFile}`, ...files],
     { stdio: 'inherit', env: { ...process.env, ...env } },
   );
   let summary = { passed: 0, failed: 0, skipped: [] };
