@@ -37,10 +37,19 @@ function wire(audio: StoredAudio): Record<string, unknown> {
   return out;
 }
 
-/** Audio files to play on calls (`play` with content FILE): upload, list, read, delete. */
-export async function registerCallFileRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
-  await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, parts: 11 } });
+/**
+ * Audio files to play on calls (`play` with content FILE): upload, list, read, delete. The multipart
+ * plugin lives in a context of these routes only: it adds request decorations and a response hook
+ * that every other request (an SMS accepted) would otherwise pay for.
+ */
+export async function registerCallFileRoutes(root: FastifyInstance, ctx: AppContext): Promise<void> {
+  await root.register(async (app) => {
+    await app.register(multipart, { limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fields: 10, parts: 11 } });
+    registerRoutes(app, ctx);
+  });
+}
 
+function registerRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post(
     '/calls/1/files',
     {
