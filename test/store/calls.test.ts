@@ -1,31 +1,10 @@
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
-import type { CallRecord, NewCall, Store } from '../../src/core/store/types.js';
+import type { CallRecord, Store } from '../../src/core/store/types.js';
+import { newCall } from '../voice/call-fixture.js';
 import { cleanupStores, MINUTE, storeDrivers, storePerTest, T0, twoAccounts, webhookItem } from '../helpers/stores.js';
 
 after(cleanupStores);
-
-function newCall(accountId: string, overrides: Partial<NewCall> = {}): NewCall {
-  return {
-    accountId,
-    callId: randomUUID(),
-    configurationId: 'conf-1',
-    direction: 'OUTBOUND',
-    endpoint: { type: 'PHONE', phoneNumber: '41793026727' },
-    from: '41790000000',
-    to: '41793026727',
-    state: 'CALLING',
-    startTime: T0,
-    connectTimeoutMs: 60_000,
-    maxDurationMs: 28_800_000,
-    network: 'sandbox',
-    nodeId: 'node-a',
-    media: { nextId: 1, queue: [] },
-    updatedAt: T0,
-    ...overrides,
-  };
-}
 
 const finished = (call: CallRecord, at: number): CallRecord => ({ ...call, state: 'FINISHED', endTime: at, errorCode: 10000, hangupSource: 'API', updatedAt: at });
 

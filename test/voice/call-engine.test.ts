@@ -10,6 +10,7 @@ import { CallSteps } from '../../src/voice/call-steps.js';
 import { dialStep } from '../../src/voice/machine/call-machine.js';
 import { eventually } from '../helpers/server.js';
 import { cleanupStores, storeDrivers, storePerTest, T0 } from '../helpers/stores.js';
+import { newCall } from './call-fixture.js';
 
 after(cleanupStores);
 
@@ -26,25 +27,8 @@ class ScriptedMedia implements MediaPreparer {
   }
 }
 
-function newCall(accountId: string, nodeId: string, phoneNumber = '41793026727'): NewCall {
-  return {
-    accountId,
-    callId: randomUUID(),
-    configurationId: 'conf',
-    direction: 'OUTBOUND',
-    endpoint: { type: 'PHONE', phoneNumber },
-    from: '41790000000',
-    to: phoneNumber,
-    state: 'CALLING',
-    startTime: T0,
-    connectTimeoutMs: 60_000,
-    maxDurationMs: 3_600_000,
-    network: 'sandbox',
-    nodeId,
-    media: { nextId: 1, queue: [] },
-    updatedAt: T0,
-  };
-}
+const callOn = (accountId: string, nodeId: string, phoneNumber = '41793026727'): NewCall =>
+  newCall(accountId, { nodeId, configurationId: 'conf', endpoint: { type: 'PHONE', phoneNumber }, maxDurationMs: 3_600_000 });
 
 for (const driver of storeDrivers()) {
   describe(`CallEngine on ${driver.name}`, { skip: driver.skip }, () => {
@@ -78,7 +62,7 @@ for (const driver of storeDrivers()) {
       const clock = new ManualClock(T0);
       const { account, steps, engine, media, machine } = await setup('node-a', clock);
       await engine.start();
-      const call = await steps.create(newCall(account.id, 'node-a'), (record, now) => dialStep(record, now, machine));
+      const call = await steps.create(callOn(account.id, 'node-a'), (record, now) => dialStep(record, now, machine));
       clock.advance(300);
       await engine.runDue();
       assert.equal((await state(store(), call)).state, 'RINGING');
@@ -106,9 +90,9 @@ for (const driver of storeDrivers()) {
       const clock = new ManualClock(T0);
       const { account, steps, machine } = await setup('node-b', clock);
       await store().nodes.beat('dead-node', T0);
-      const orphan = await steps.create(newCall(account.id, 'dead-node', RINGS_FOREVER), (record, now) => dialStep(record, now, machine));
-      const leftOver = await steps.create(newCall(account.id, 'node-b', RINGS_FOREVER), (record, now) => dialStep(record, now, machine));
-      const survivor = await steps.create(newCall(account.id, 'node-c', RINGS_FOREVER), (record, now) => dialStep(record, now, machine));
+      const orphan = await steps.create(callOn(account.id, 'dead-node', RINGS_FOREVER), (record, now) => dialStep(record, now, machine));
+      const leftOver = await steps.create(callOn(account.id, 'node-b', RINGS_FOREVER), (record, now) => dialStep(record, now, machine));
+      const survivor = await steps.create(callOn(account.id, 'node-c', RINGS_FOREVER), (record, now) => dialStep(record, now, machine));
       await store().nodes.beat('node-c', T0);
 
       const { engine } = await setup('node-b', clock);

@@ -1,25 +1,13 @@
 import assert from 'node:assert/strict';
 import type { ManualClock } from '../../src/core/clock.js';
+import { SUBSCRIPTION_CHANNELS } from '../../src/core/subscriptions/subscription-channels.js';
 import { WebhookReceiver } from '../core/outbox/webhook-receiver.js';
 import { eventually, startTestServer, type TestServer } from '../helpers/server.js';
 
 export const CONFIGURATION = 'voice-tests';
 
 /** Every event Switchboard pushes on VOICE_VIDEO. */
-export const PUSHED_EVENTS = [
-  'CALL_RECEIVED',
-  'CALL_STARTED',
-  'CALL_RINGING',
-  'CALL_PRE_ESTABLISHED',
-  'CALL_ESTABLISHED',
-  'CALL_FINISHED',
-  'CALL_FAILED',
-  'SAY_FINISHED',
-  'PLAY_FINISHED',
-  'DTMF_CAPTURED',
-  'MACHINE_DETECTION_FINISHED',
-  'ERROR',
-];
+export const PUSHED_EVENTS = [...SUBSCRIPTION_CHANNELS.VOICE_VIDEO.pushed];
 
 export interface CallEvent {
   type: string;

@@ -51,30 +51,35 @@ const mediaStateSchema = {
   },
 } as const;
 
+/** The fields a Call and a CallLog share, in Infobip's order. */
+const callCommonProperties = {
+  endpoint: wireEndpointSchema,
+  from: wireString,
+  to: wireString,
+  direction: directionSchema,
+  state: stateSchema,
+  startTime: wireDateTime,
+  answerTime: wireDateTime,
+  endTime: wireDateTime,
+  parentCallId: wireString,
+  machineDetection: machineDetectionResultSchema,
+  ringDuration: { type: 'integer', description: 'Seconds the call rang.' },
+  platform: wirePlatformSchema,
+  customData: wireStringMap,
+  dialogId: wireString,
+  externalId: wireString,
+} as const;
+
 export const callSchema = {
   type: 'object',
   required: ['endpoint'],
   additionalProperties: false,
   properties: {
     id: wireString,
-    endpoint: wireEndpointSchema,
-    from: wireString,
-    to: wireString,
-    direction: directionSchema,
-    state: stateSchema,
+    ...callCommonProperties,
     media: mediaStateSchema,
-    startTime: wireDateTime,
-    answerTime: wireDateTime,
-    endTime: wireDateTime,
-    parentCallId: wireString,
-    machineDetection: machineDetectionResultSchema,
-    ringDuration: { type: 'integer', description: 'Seconds the call rang.' },
     callsConfigurationId: wireString,
-    platform: wirePlatformSchema,
     conferenceId: wireString,
-    customData: wireStringMap,
-    dialogId: wireString,
-    externalId: wireString,
   },
 } as const;
 
@@ -84,19 +89,8 @@ export const callLogSchema = {
   additionalProperties: false,
   properties: {
     callId: wireString,
-    endpoint: wireEndpointSchema,
-    from: wireString,
-    to: wireString,
-    direction: directionSchema,
-    state: stateSchema,
-    startTime: wireDateTime,
-    answerTime: wireDateTime,
-    endTime: wireDateTime,
-    parentCallId: wireString,
-    machineDetection: machineDetectionResultSchema,
-    ringDuration: { type: 'integer', description: 'Seconds the call rang.' },
+    ...callCommonProperties,
     callsConfigurationIds: { type: 'array', items: wireString },
-    platform: wirePlatformSchema,
     conferenceIds: { type: 'array', items: wireString },
     duration: { type: 'integer', description: 'Seconds from answer to end.' },
     hasCameraVideo: wireBoolean,
@@ -107,11 +101,8 @@ export const callLogSchema = {
       additionalProperties: false,
       properties: { id: wireInteger, name: wireString, description: wireString },
     },
-    customData: wireStringMap,
-    dialogId: wireString,
     sender: wireString,
     hangupSource: { type: 'string', enum: [...HANGUP_SOURCES] },
-    externalId: wireString,
   },
 } as const;
 

@@ -6,31 +6,16 @@ import { SandboxTelephony } from '../../../src/network/telephony/sandbox-telepho
 import type { CallInput, NewMediaAction } from '../../../src/voice/machine/call-input.js';
 import { dialStep, receiveStep, stepCall, type MachineContext } from '../../../src/voice/machine/call-machine.js';
 import type { StepOutput } from '../../../src/voice/machine/step-output.js';
+import { newCall } from '../call-fixture.js';
 
 const T0 = Date.UTC(2025, 0, 1);
 const ctx: MachineContext = { telephony: new SandboxTelephony(1500), mediaScale: 1 };
 
-function callOf(overrides: Partial<CallRecord> = {}): CallRecord {
-  return {
-    pk: 1,
-    accountId: 'acct',
-    callId: 'call-1',
-    configurationId: 'conf',
-    direction: 'OUTBOUND',
-    endpoint: { type: 'PHONE', phoneNumber: '41793026727' },
-    from: '41790000000',
-    to: '41793026727',
-    state: 'CALLING',
-    startTime: T0,
-    connectTimeoutMs: 60_000,
-    maxDurationMs: 3_600_000,
-    network: 'sandbox',
-    nodeId: 'n',
-    media: { nextId: 1, queue: [] },
-    updatedAt: T0,
-    ...overrides,
-  };
-}
+const callOf = (overrides: Partial<CallRecord> = {}): CallRecord => ({
+  ...newCall('acct', { callId: 'call-1', configurationId: 'conf', nodeId: 'n', maxDurationMs: 3_600_000, startTime: T0, updatedAt: T0 }),
+  pk: 1,
+  ...overrides,
+});
 
 /**
  * Plays a call forward like the store and the engine would: keeps its timers, fires them in time
