@@ -13,6 +13,7 @@ import type { OutboxStore } from './contract/outbox.js';
 import type { PhoneStore } from './contract/phones.js';
 import type { ReportStore } from './contract/reports.js';
 import type { SubscriptionStore } from './contract/subscriptions.js';
+import type { PinStore, RateWindowStore, SecretStore, TwoFactorApplicationStore, TwoFactorTemplateStore } from './contract/verify.js';
 
 export type * from './contract/accounts.js';
 export type * from './contract/calls.js';
@@ -22,6 +23,7 @@ export type * from './contract/outbox.js';
 export type * from './contract/phones.js';
 export type * from './contract/reports.js';
 export type * from './contract/subscriptions.js';
+export type * from './contract/verify.js';
 
 export interface Store {
   readonly driver: 'sqlite' | 'postgres';
@@ -46,4 +48,9 @@ export interface Store {
   calls: CallStore;
   audio: AudioStore;
   nodes: NodeStore;
+  twoFactorApplications: TwoFactorApplicationStore;
+  twoFactorTemplates: TwoFactorTemplateStore;
+  pins: PinStore;
+  rateWindows: RateWindowStore;
+  secrets: SecretStore;
 }

@@ -9,6 +9,9 @@ import { PgInboundStore } from './inbound.js';
 import { PgMessageStore } from './messages.js';
 import { runMigrations } from './migrations/runner.js';
 import { PgNodeStore } from './nodes.js';
+import { PgPinStore } from './pins.js';
+import { PgRateWindowStore, PgSecretStore } from './rate-windows.js';
+import { PgTwoFactorApplicationStore, PgTwoFactorTemplateStore } from './twofa.js';
 import { PgOutboxStore } from './outbox.js';
 import { PgPhoneStore } from './phones.js';
 import { PgReportStore } from './reports.js';
@@ -72,6 +75,11 @@ class PostgresStore implements Store {
   readonly calls: PgCallStore;
   readonly audio: PgAudioStore;
   readonly nodes: PgNodeStore;
+  readonly twoFactorApplications: PgTwoFactorApplicationStore;
+  readonly twoFactorTemplates: PgTwoFactorTemplateStore;
+  readonly pins: PgPinStore;
+  readonly rateWindows: PgRateWindowStore;
+  readonly secrets: PgSecretStore;
   private closing: Promise<void> | undefined;
 
   constructor(
@@ -91,6 +99,11 @@ class PostgresStore implements Store {
     this.calls = new PgCallStore(sql);
     this.audio = new PgAudioStore(sql);
     this.nodes = new PgNodeStore(sql);
+    this.twoFactorApplications = new PgTwoFactorApplicationStore(sql);
+    this.twoFactorTemplates = new PgTwoFactorTemplateStore(sql);
+    this.pins = new PgPinStore(sql);
+    this.rateWindows = new PgRateWindowStore(sql);
+    this.secrets = new PgSecretStore(sql);
   }
 
   migrate(): Promise<string[]> {

@@ -8,6 +8,9 @@ import { SqliteCallsConfigurationStore } from './calls-configurations.js';
 import { SqliteInboundStore } from './inbound.js';
 import { SqliteMessageStore } from './messages.js';
 import { SqliteNodeStore } from './nodes.js';
+import { SqlitePinStore } from './pins.js';
+import { SqliteRateWindowStore, SqliteSecretStore } from './rate-windows.js';
+import { SqliteTwoFactorApplicationStore, SqliteTwoFactorTemplateStore } from './twofa.js';
 import { migrations } from './migrations/index.js';
 import { runMigrations } from './migrations/runner.js';
 import { SqliteOutboxStore } from './outbox.js';
@@ -100,5 +103,10 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
     calls: new SqliteCallStore(db, outbox, phones, role !== 'engine'),
     audio: new SqliteAudioStore(db),
     nodes: new SqliteNodeStore(db),
+    twoFactorApplications: new SqliteTwoFactorApplicationStore(db),
+    twoFactorTemplates: new SqliteTwoFactorTemplateStore(db),
+    pins: new SqlitePinStore(db),
+    rateWindows: new SqliteRateWindowStore(db),
+    secrets: new SqliteSecretStore(db),
   };
 }

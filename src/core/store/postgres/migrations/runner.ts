@@ -6,6 +6,7 @@ import { reportsOnMessages } from './004-reports-on-messages.js';
 import { phoneSmsOnMessages } from './005-phone-sms-on-messages.js';
 import { outboxStreams } from './006-outbox-streams.js';
 import { calls } from './007-calls.js';
+import { verify } from './008-verify.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -24,6 +25,7 @@ export const migrations: readonly Migration[] = [
   phoneSmsOnMessages,
   outboxStreams,
   calls,
+  verify,
 ];
 
 /**

@@ -5,6 +5,7 @@ import { reportsOnMessagesMigration } from './004-reports-on-messages.js';
 import { phoneSmsOnMessagesMigration } from './005-phone-sms-on-messages.js';
 import { outboxStreamsMigration } from './006-outbox-streams.js';
 import { callsMigration } from './007-calls.js';
+import { verifyMigration } from './008-verify.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit one that has shipped. */
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   phoneSmsOnMessagesMigration,
   outboxStreamsMigration,
   callsMigration,
+  verifyMigration,
 ];

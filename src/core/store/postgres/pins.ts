@@ -1,0 +1,76 @@
+import { classifyRefusal } from '../pin-outcome.js';
+import type { PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import { opt, type Row, type Sql } from './shared.js';
+
+function toPin(r: Row): PinRecord {
+  const pin: PinRecord = {
+    accountId: r.account_id,
+    pinId: r.pin_id,
+    applicationId: r.application_id,
+    messageId: r.message_id,
+    msisdn: r.msisdn,
+    pinHash: r.pin_hash,
+    createdAt: r.created_at,
+    expiresAt: r.expires_at,
+    maxAttempts: r.max_attempts,
+    wrongAttempts: r.wrong_attempts,
+    allowMultipleVerifications: r.allow_multiple,
+    sentAt: r.sent_at,
+  };
+  if (r.verified_at !== null) pin.verifiedAt = r.verified_at;
+  if (r.external_message_id !== null) pin.externalMessageId = r.external_message_id;
+  return pin;
+}
+
+export class PgPinStore implements PinStore {
+  constructor(private readonly sql: Sql) {}
+
+  async create(p: PinRecord): Promise<void> {
+    await this.sql`
+      INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_hash, created_at, expires_at,
+                        max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
+      VALUES (${p.pinId}, ${p.accountId}, ${p.applicationId}, ${p.messageId}, ${p.msisdn}, ${p.pinHash}, ${p.createdAt},
+              ${p.expiresAt}, ${p.maxAttempts}, ${p.wrongAttempts}, ${p.allowMultipleVerifications}, ${opt(p.verifiedAt)},
+              ${p.sentAt}, ${opt(p.externalMessageId)})`;
+  }
+
+  async get(accountId: string, pinId: string): Promise<PinRecord | undefined> {
+    const rows = await this.sql`SELECT * FROM pins WHERE pin_id = ${pinId} AND account_id = ${accountId}`;
+    return rows.length > 0 ? toPin(rows[0]!) : undefined;
+  }
+
+  async markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined): Promise<void> {
+    await this.sql`UPDATE pins SET sent_at = ${sentAt}, external_message_id = ${opt(externalMessageId)} WHERE pin_id = ${pinId} AND account_id = ${accountId}`;
+  }
+
+  async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
+    // Open to a verification: not expired, attempts left, not verified already unless it may be again.
+    const rows = correct
+      ? await this.sql`
+          UPDATE pins SET verified_at = coalesce(verified_at, ${now})
+          WHERE pin_id = ${pinId} AND account_id = ${accountId}
+            AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
+          RETURNING *`
+      : await this.sql`
+          UPDATE pins SET wrong_attempts = wrong_attempts + 1
+          WHERE pin_id = ${pinId} AND account_id = ${accountId}
+            AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
+          RETURNING *`;
+    if (rows.length > 0) return { result: correct ? 'verified' : 'wrong', pin: toPin(rows[0]!) };
+    const pin = await this.get(accountId, pinId);
+    return pin && { result: classifyRefusal(pin, now), pin };
+  }
+
+  async listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]> {
+    const rows = await this.sql`
+      SELECT * FROM pins WHERE account_id = ${accountId} AND application_id = ${applicationId} AND msisdn = ${msisdn}
+      ORDER BY created_at DESC, pin_id LIMIT ${limit}`;
+    const pins = rows.map(toPin);
+    return filter.verified === undefined ? pins : pins.filter((pin) => (pin.verifiedAt !== undefined) === filter.verified);
+  }
+
+  async purgeBefore(before: number): Promise<number> {
+    const rows = await this.sql`DELETE FROM pins WHERE created_at < ${before} RETURNING pin_id`;
+    return rows.length;
+  }
+}

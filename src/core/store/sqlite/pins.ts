@@ -1,0 +1,105 @@
+import { classifyRefusal } from '../pin-outcome.js';
+import type { PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+
+interface PinRow {
+  pin_id: string;
+  account_id: string;
+  application_id: string;
+  message_id: string;
+  msisdn: string;
+  pin_hash: string;
+  created_at: number;
+  expires_at: number;
+  max_attempts: number;
+  wrong_attempts: number;
+  allow_multiple: number;
+  verified_at: number | null;
+  sent_at: number;
+  external_message_id: string | null;
+}
+
+const toPin = (row: PinRow): PinRecord =>
+  compact({
+    accountId: row.account_id,
+    pinId: row.pin_id,
+    applicationId: row.application_id,
+    messageId: row.message_id,
+    msisdn: row.msisdn,
+    pinHash: row.pin_hash,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+    maxAttempts: row.max_attempts,
+    wrongAttempts: row.wrong_attempts,
+    allowMultipleVerifications: row.allow_multiple === 1,
+    verifiedAt: nullToUndefined(row.verified_at),
+    sentAt: row.sent_at,
+    externalMessageId: nullToUndefined(row.external_message_id),
+  });
+
+/** A PIN still open to a verification: not expired, attempts left, not verified already unless it may be again. */
+const OPEN = 'expires_at > @now AND wrong_attempts < max_attempts AND (allow_multiple = 1 OR verified_at IS NULL)';
+
+export class SqlitePinStore implements PinStore {
+  private readonly sql = preparedOnce(() => ({
+    insert: this.db.prepare(
+      `INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_hash, created_at, expires_at,
+         max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
+       VALUES (@pinId, @accountId, @applicationId, @messageId, @msisdn, @pinHash, @createdAt, @expiresAt,
+         @maxAttempts, @wrongAttempts, @allowMultiple, @verifiedAt, @sentAt, @externalMessageId)`,
+    ),
+    get: this.db.prepare<[string, string], PinRow>('SELECT * FROM pins WHERE pin_id = ? AND account_id = ?'),
+    markSent: this.db.prepare<[number, string | null, string, string]>(
+      'UPDATE pins SET sent_at = ?, external_message_id = ? WHERE pin_id = ? AND account_id = ?',
+    ),
+    verifyRight: this.db.prepare<{ pinId: string; accountId: string; now: number }, PinRow>(
+      `UPDATE pins SET verified_at = coalesce(verified_at, @now) WHERE pin_id = @pinId AND account_id = @accountId AND ${OPEN} RETURNING *`,
+    ),
+    verifyWrong: this.db.prepare<{ pinId: string; accountId: string; now: number }, PinRow>(
+      `UPDATE pins SET wrong_attempts = wrong_attempts + 1 WHERE pin_id = @pinId AND account_id = @accountId AND ${OPEN} RETURNING *`,
+    ),
+    forMsisdn: this.db.prepare<[string, string, string, number], PinRow>(
+      'SELECT * FROM pins WHERE account_id = ? AND application_id = ? AND msisdn = ? ORDER BY created_at DESC, pin_id LIMIT ?',
+    ),
+    purge: this.db.prepare<[number]>('DELETE FROM pins WHERE created_at < ?'),
+  }));
+
+  constructor(private readonly db: Db) {}
+
+  async create(pin: PinRecord): Promise<void> {
+    const params = {
+      ...pin,
+      allowMultiple: flag(pin.allowMultipleVerifications),
+      verifiedAt: orNull(pin.verifiedAt),
+      externalMessageId: orNull(pin.externalMessageId),
+    };
+    await withoutBlockingOnLocks(this.db, () => this.sql().insert.run(params));
+  }
+
+  async get(accountId: string, pinId: string): Promise<PinRecord | undefined> {
+    const row = this.sql().get.get(pinId, accountId);
+    return row && toPin(row);
+  }
+
+  async markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined): Promise<void> {
+    await withoutBlockingOnLocks(this.db, () => this.sql().markSent.run(sentAt, orNull(externalMessageId), pinId, accountId));
+  }
+
+  async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
+    const { verifyRight, verifyWrong, get } = this.sql();
+    const params = { pinId, accountId, now };
+    const changed = await withoutBlockingOnLocks(this.db, () => (correct ? verifyRight : verifyWrong).get(params));
+    if (changed) return { result: correct ? 'verified' : 'wrong', pin: toPin(changed) };
+    const row = get.get(pinId, accountId);
+    return row && { result: classifyRefusal(toPin(row), now), pin: toPin(row) };
+  }
+
+  async listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]> {
+    const pins = this.sql().forMsisdn.all(accountId, applicationId, msisdn, limit).map(toPin);
+    return filter.verified === undefined ? pins : pins.filter((pin) => (pin.verifiedAt !== undefined) === filter.verified);
+  }
+
+  async purgeBefore(before: number): Promise<number> {
+    return (await withoutBlockingOnLocks(this.db, () => this.sql().purge.run(before))).changes;
+  }
+}
