@@ -22,6 +22,8 @@ function pin(accountId: string, overrides: Partial<PinRecord> = {}): PinRecord {
     applicationId: 'APP',
     messageId: 'MSG',
     msisdn: '41793026727',
+    pinType: 'NUMERIC',
+    pinLength: 6,
     pinHash: 'hash',
     createdAt: T0,
     expiresAt: T0 + 15 * MINUTE,

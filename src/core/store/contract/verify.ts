@@ -62,6 +62,9 @@ export interface PinRecord {
   applicationId: string;
   messageId: string;
   msisdn: string;
+  /** The PIN's alphabet and length, as its template had them when it was made. */
+  pinType: PinType;
+  pinLength: number;
   /** Keyed hash (HMAC) of the PIN, hex. */
   pinHash: string;
   createdAt: number;

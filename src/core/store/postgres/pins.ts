@@ -9,6 +9,8 @@ function toPin(r: Row): PinRecord {
     applicationId: r.application_id,
     messageId: r.message_id,
     msisdn: r.msisdn,
+    pinType: r.pin_type,
+    pinLength: r.pin_length,
     pinHash: r.pin_hash,
     createdAt: r.created_at,
     expiresAt: r.expires_at,
@@ -27,9 +29,9 @@ export class PgPinStore implements PinStore {
 
   async create(p: PinRecord): Promise<void> {
     await this.sql`
-      INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_hash, created_at, expires_at,
-                        max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
-      VALUES (${p.pinId}, ${p.accountId}, ${p.applicationId}, ${p.messageId}, ${p.msisdn}, ${p.pinHash}, ${p.createdAt},
+      INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_type, pin_length, pin_hash, created_at,
+                        expires_at, max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
+      VALUES (${p.pinId}, ${p.accountId}, ${p.applicationId}, ${p.messageId}, ${p.msisdn}, ${p.pinType}, ${p.pinLength}, ${p.pinHash}, ${p.createdAt},
               ${p.expiresAt}, ${p.maxAttempts}, ${p.wrongAttempts}, ${p.allowMultipleVerifications}, ${opt(p.verifiedAt)},
               ${p.sentAt}, ${opt(p.externalMessageId)})`;
   }

@@ -1,5 +1,5 @@
 import { classifyRefusal } from '../pin-outcome.js';
-import type { PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import type { PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
 import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
 interface PinRow {
@@ -8,6 +8,8 @@ interface PinRow {
   application_id: string;
   message_id: string;
   msisdn: string;
+  pin_type: PinType;
+  pin_length: number;
   pin_hash: string;
   created_at: number;
   expires_at: number;
@@ -26,6 +28,8 @@ const toPin = (row: PinRow): PinRecord =>
     applicationId: row.application_id,
     messageId: row.message_id,
     msisdn: row.msisdn,
+    pinType: row.pin_type,
+    pinLength: row.pin_length,
     pinHash: row.pin_hash,
     createdAt: row.created_at,
     expiresAt: row.expires_at,
@@ -43,9 +47,9 @@ const OPEN = 'expires_at > @now AND wrong_attempts < max_attempts AND (allow_mul
 export class SqlitePinStore implements PinStore {
   private readonly sql = preparedOnce(() => ({
     insert: this.db.prepare(
-      `INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_hash, created_at, expires_at,
+      `INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_type, pin_length, pin_hash, created_at, expires_at,
          max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
-       VALUES (@pinId, @accountId, @applicationId, @messageId, @msisdn, @pinHash, @createdAt, @expiresAt,
+       VALUES (@pinId, @accountId, @applicationId, @messageId, @msisdn, @pinType, @pinLength, @pinHash, @createdAt, @expiresAt,
          @maxAttempts, @wrongAttempts, @allowMultiple, @verifiedAt, @sentAt, @externalMessageId)`,
     ),
     get: this.db.prepare<[string, string], PinRow>('SELECT * FROM pins WHERE pin_id = ? AND account_id = ?'),

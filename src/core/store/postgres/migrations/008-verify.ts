@@ -31,6 +31,8 @@ CREATE TABLE pins (
   application_id      text NOT NULL,
   message_id          text NOT NULL,
   msisdn              text NOT NULL,
+  pin_type            text NOT NULL,
+  pin_length          integer NOT NULL,
   pin_hash            text NOT NULL,
   created_at          bigint NOT NULL,
   expires_at          bigint NOT NULL,

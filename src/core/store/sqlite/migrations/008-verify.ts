@@ -31,6 +31,8 @@ CREATE TABLE pins (
   application_id TEXT NOT NULL,
   message_id TEXT NOT NULL,
   msisdn TEXT NOT NULL,
+  pin_type TEXT NOT NULL,
+  pin_length INTEGER NOT NULL,
   pin_hash TEXT NOT NULL,
   created_at INTEGER NOT NULL,
   expires_at INTEGER NOT NULL,
