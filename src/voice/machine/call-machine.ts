@@ -4,6 +4,7 @@ import type { CallRecord, CallState, CallTimer, HangupSource } from '../../core/
 import type { NetworkEvent, Telephony, TelephonyCommand } from '../../network/telephony/telephony.js';
 import { CALL_ERRORS, finalStateFor, type CallErrorName } from './call-errors.js';
 import type { CallInput } from './call-input.js';
+import { SCRIPT_END, scriptAnswered, scriptQuiet } from './call-script.js';
 import { CAPTURE_TIMEOUT, captureTimedOut, keysPressed, promptEnded, startCapture } from './dtmf.js';
 import { dropWaiting, enqueue, failPreparing, finishPlaying, markReady, MEDIA_END, MEDIA_PREPARE, playLength, stopPlaying } from './media-queue.js';
 import { StepOutput } from './step-output.js';
@@ -141,6 +142,7 @@ function onNetwork(o: StepOutput, event: NetworkEvent, ctx: MachineContext): voi
     case 'answered':
       if (call.direction !== 'OUTBOUND' || answered) return;
       answer(o);
+      scriptAnswered(o);
       if (call.machineDetection?.enabled) {
         const seconds = call.machineDetection.detectionTime ?? 3.7;
         o.timer(MACHINE_DETECTION, seconds * 1000 * ctx.mediaScale, { machine: event.machine === true });
@@ -194,8 +196,12 @@ function onTimer(o: StepOutput, timer: CallTimer, ctx: MachineContext): void {
       const finished = finishPlaying(o, Number(data.actionId), ctx.mediaScale);
       const capture = o.call.media.capture;
       if (finished && capture && finished.captureId === capture.id) promptEnded(o, capture.id, { duration: playLength(finished), playedCompletely: true });
+      if (finished) scriptQuiet(o, ctx.mediaScale);
       return;
     }
+    case SCRIPT_END:
+      endCall(o, 'NORMAL_HANGUP', 'API');
+      return;
     case CAPTURE_TIMEOUT:
       captureTimedOut(o, Number(data.captureId));
       return;
@@ -231,6 +237,7 @@ export function stepCall(call: CallRecord, input: CallInput, now: number, ctx: M
         const failed = failPreparing(o, input.actionId, input.reason, ctx.mediaScale);
         const capture = o.call.media.capture;
         if (failed && capture && failed.captureId === capture.id) promptEnded(o, capture.id, { duration: 0, playedCompletely: false });
+        if (failed) scriptQuiet(o, ctx.mediaScale);
       }
       if (input.timerId !== undefined) o.removeTimerIds.push(input.timerId);
       break;

@@ -1,5 +1,6 @@
 import type { DtmfCapture } from '../../core/store/types.js';
 import type { NewDtmfCapture, NewMediaAction } from './call-input.js';
+import { scriptKey } from './call-script.js';
 import { enqueue, stopPlaying } from './media-queue.js';
 import type { StepOutput } from './step-output.js';
 
@@ -56,6 +57,7 @@ export function captureTimedOut(o: StepOutput, captureId: number): void {
 export function keysPressed(o: StepOutput, digits: string, scale: number): void {
   for (const digit of digits) {
     o.note('DTMF_RECEIVED', { digit });
+    scriptKey(o, digit);
     const head = o.call.media.queue[0];
     const capture = o.call.media.capture;
     if (head?.state === 'playing') {

@@ -256,6 +256,25 @@ describe('call machine', () => {
     assert.deepEqual([h.call.state, h.heard, h.types().at(-1)], ['ESTABLISHED', ['after the failure'], 'SAY_FINISHED']);
   });
 
+  it('runs a scripted call: speaks its text the times it says, again on the repeat keys, and hangs up once quiet', () => {
+    const speech = { kind: 'speech' as const, text: 'Your code is 1 2 3 4', language: 'en', speechRate: 1 };
+    const h = new Harness(callOf({ script: { speech, plays: 2, repeatDtmf: '1#' } }));
+    h.apply(dialStep(h.call, T0, ctx));
+    h.runUntil(T0 + 1500, 1000);
+    assert.deepEqual(h.call.media.queue.map((a) => [a.type, a.loopCount, a.state]), [['SAY', 2, 'playing']]);
+    h.runUntil(h.now + 2000, 1000);
+    assert.deepEqual(h.timers.map((t) => t.kind).sort(), ['max-duration', 'script-end']);
+    h.now += 1000;
+    h.send({ kind: 'network', event: { type: 'dtmf', digits: '1#' } });
+    assert.ok(!h.timers.some((t) => t.kind === 'script-end'), 'the repeat keys hold the hangup back');
+    h.runUntil(h.now + 1000, 1000);
+    assert.deepEqual(h.heard, ['Your code is 1 2 3 4', 'Your code is 1 2 3 4']);
+    h.runUntil(h.now + 3999, 1000);
+    assert.equal(h.call.state, 'ESTABLISHED');
+    h.runUntil(h.now + 1, 1000);
+    assert.deepEqual([h.call.state, h.call.errorCode, h.call.hangupSource], ['FINISHED', 10000, 'API']);
+  });
+
   it('ends at maxDuration, when the platform loses the call, and ignores timers of an ended call', () => {
     const long = established({ maxDurationMs: 10_000 });
     long.runUntil(long.now + 10_000);

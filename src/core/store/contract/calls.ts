@@ -88,6 +88,19 @@ export interface CallMedia {
   capture?: DtmfCapture;
 }
 
+/**
+ * What a call made on the platform's own behalf does once answered (a voice PIN): say its text
+ * `plays` times, say it again whenever the far end presses `repeatDtmf`, and hang up when it has
+ * been quiet a while after the last.
+ */
+export interface CallScript {
+  speech: Extract<MediaSource, { kind: 'speech' }>;
+  plays: number;
+  repeatDtmf?: string;
+  /** Keys pressed so far that may still end in repeatDtmf. */
+  keys?: string;
+}
+
 export interface CallRecord {
   pk: number;
   accountId: string;
@@ -121,6 +134,7 @@ export interface CallRecord {
   network: string;
   nodeId: string;
   media: CallMedia;
+  script?: CallScript;
   updatedAt: number;
 }
 
