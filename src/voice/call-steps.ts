@@ -77,7 +77,8 @@ export class CallSteps {
   private transition(o: StepOutput, targets: EventTargets): CallTransition {
     const call = o.call;
     const events: OutboxItemInput[] = [];
-    for (const event of o.events) {
+    // A scripted call is the platform's own (a voice PIN): the application hears nothing of it.
+    for (const event of call.script ? [] : o.events) {
       const destinations = targets.targetsFor(event.type, call);
       if (destinations.length === 0) continue;
       const payload = renderCallEvent(event, call, o.now, this.deps.apiBaseUrl);

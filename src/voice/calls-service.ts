@@ -2,7 +2,7 @@ import type { Clock } from '../core/clock.js';
 import { notFound, violation } from '../core/errors/api-problem.js';
 import { timeOrderedUuid } from '../core/ids.js';
 import { normalizeNumber } from '../core/phone-number.js';
-import type { CallRecord, NewCall, Store } from '../core/store/types.js';
+import type { CallRecord, CallScript, NewCall, Store } from '../core/store/types.js';
 import type { CallRequest } from './read/create-call.js';
 import type { CallSteps } from './call-steps.js';
 import type { CallInput } from './machine/call-input.js';
@@ -12,6 +12,16 @@ import { dialStep, receiveStep, type MachineContext } from './machine/call-machi
 export const DEFAULT_MAX_DURATION_MS = 28_800_000;
 /** UNCONFIRMED: Infobip documents no default `connectTimeout`; its maximum, 60 s, is the default here. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 60_000;
+
+/** A call the platform makes on its own behalf (a voice PIN): it runs its script and sends no events. */
+export interface ScriptedCallRequest {
+  to: string;
+  from: string;
+  script: CallScript;
+}
+
+/** The calls configuration id scripted calls are kept under. */
+export const SCRIPTED_CALLS_CONFIGURATION = 'verify';
 
 /** A call from a virtual phone to one of the account's numbers (the sandbox API). */
 export interface InboundCallRequest {
@@ -57,6 +67,20 @@ export class CallsService {
       maxDurationMs: request.maxDurationMs,
     };
     return this.deps.steps.create(call, (record, now) => receiveStep(record, now));
+  }
+
+  async createScripted(accountId: string, request: ScriptedCallRequest): Promise<CallRecord> {
+    const to = normalizeNumber(request.to);
+    const call: NewCall = {
+      ...this.base(accountId, SCRIPTED_CALLS_CONFIGURATION, 'OUTBOUND'),
+      endpoint: { type: 'PHONE', phoneNumber: to },
+      from: request.from,
+      to,
+      connectTimeoutMs: DEFAULT_CONNECT_TIMEOUT_MS,
+      maxDurationMs: DEFAULT_MAX_DURATION_MS,
+      script: request.script,
+    };
+    return this.deps.steps.create(call, (record, now) => dialStep(record, now, this.deps.machine));
   }
 
   /** Applies an input to the account's call; a call it does not have is a 404. */

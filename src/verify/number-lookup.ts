@@ -1,0 +1,13 @@
+import { builtInOutcome } from '../network/sandbox/outcomes.js';
+
+export type NcStatus = 'NC_DESTINATION_UNKNOWN' | 'NC_DESTINATION_REACHABLE' | 'NC_DESTINATION_NOT_REACHABLE' | 'NC_NOT_CONFIGURED';
+
+/**
+ * Number lookup before an SMS PIN (`ncNeeded`). The sandbox knows its phones: a number its outcome
+ * table makes undeliverable (ending in 9001) is not reachable, every other is. Over real networks
+ * Switchboard has no lookup service to ask: NC_NOT_CONFIGURED, and the PIN is sent.
+ */
+export function lookUpNumber(msisdn: string, sandboxOnly: boolean): NcStatus {
+  if (!sandboxOnly) return 'NC_NOT_CONFIGURED';
+  return builtInOutcome(msisdn) === 'UNDELIVERABLE' ? 'NC_DESTINATION_NOT_REACHABLE' : 'NC_DESTINATION_REACHABLE';
+}
