@@ -15,6 +15,7 @@ import { registerSandboxRoutes } from './sandbox-api/routes.js';
 import { registerSmsReadRoutes } from './sms/routes/read.js';
 import { registerSmsSendRoutes } from './sms/routes/send.js';
 import { version } from './version.js';
+import { registerVerifyRoutes } from './verify/routes/index.js';
 import { registerVoiceRoutes } from './voice/routes/index.js';
 
 export interface AppOptions {
@@ -56,6 +57,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSubscriptionRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   await registerVoiceRoutes(app, ctx);
+  registerVerifyRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerSandboxCallRoutes(app, ctx);
   return app;

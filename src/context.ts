@@ -8,6 +8,7 @@ import type { EngineHandle } from './engine/engine.js';
 import type { MessageWriter } from './sms/accept/message-writer.js';
 import type { InboundService } from './sms/inbound/inbound-service.js';
 import type { CallsService } from './voice/calls-service.js';
+import type { VerifyService } from './verify/verify-service.js';
 import type { Logger } from './logger.js';
 
 
@@ -28,4 +29,6 @@ export interface AppContext {
   subscriptions: SubscriptionMatcher;
   /** Calls: created, acted on and read over HTTP (the Calls API and the sandbox's far end). */
   calls: CallsService;
+  /** Two-factor verification: PINs sent by SMS or voice and verified. */
+  verify: VerifyService;
 }

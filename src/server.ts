@@ -16,9 +16,12 @@ import { ThreadEngine } from './engine/thread-engine.js';
 import { loadRoutingConfig } from './network/routing/routing-config.js';
 import { createLogger, type Logger } from './logger.js';
 import { MessageWriter } from './sms/accept/message-writer.js';
+import { SmsAcceptor } from './sms/accept/sms-acceptor.js';
 import { InboundService } from './sms/inbound/inbound-service.js';
 import { CallSteps } from './voice/call-steps.js';
 import { CallsService } from './voice/calls-service.js';
+import { PinDelivery } from './verify/pin-delivery.js';
+import { VerifyService } from './verify/verify-service.js';
 import { callMachineContext, voiceEventTargets } from './voice/voice-setup.js';
 
 export { createLogger } from './logger.js';
@@ -101,6 +104,16 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         if (webhooks) started.nudgeWebhooks();
       },
     });
+    const messageWriter = new MessageWriter({
+      store,
+      // A SQLite batch in flight only waits for its WAL sync, which runs beside the others
+      // (wal-sync.ts); a PostgreSQL batch holds a pooled connection for its round trip.
+      ...(store.driver === 'sqlite' ? { maxInFlight: 6 } : {}),
+      onCommitted: () => started.nudgeDispatcher(),
+      handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, deliver: (messages) => started.handOff(messages) },
+    });
+    const calls = new CallsService({ store, clock, steps: callSteps, machine, nodeId: config.nodeId });
+    const pinDelivery = new PinDelivery({ acceptor: new SmsAcceptor({ store, writer: messageWriter, metrics }), calls, now: () => clock.now() });
     const ctx: AppContext = {
       config,
       clock,
@@ -108,18 +121,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       metrics,
       log,
       authenticator: new Authenticator(store.keys, clock, config.authCacheMs),
-      messageWriter: new MessageWriter({
-        store,
-        // A SQLite batch in flight only waits for its WAL sync, which runs beside the others
-        // (wal-sync.ts); a PostgreSQL batch holds a pooled connection for its round trip.
-        ...(store.driver === 'sqlite' ? { maxInFlight: 6 } : {}),
-        onCommitted: () => started.nudgeDispatcher(),
-        handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, deliver: (messages) => started.handOff(messages) },
-      }),
+      messageWriter,
       engine: started,
       inbound: new InboundService({ store, clock, metrics, log, subscriptions, onWebhooksQueued: () => started.nudgeWebhooks() }),
       subscriptions,
-      calls: new CallsService({ store, clock, steps: callSteps, machine, nodeId: config.nodeId }),
+      calls,
+      verify: new VerifyService({ store, clock, delivery: pinDelivery, routes: config.routing!.routes }),
     };
     const app = await buildApp(ctx, { logger: log, isReady: () => ready, collectMetrics: metricsCollector(metrics, started) });
     const address = await app.listen({ port: config.port, host: config.host });

@@ -6,18 +6,20 @@ import type { SmsAcceptor } from '../sms/accept/sms-acceptor.js';
 import type { CallsService } from '../voice/calls-service.js';
 import { speechLanguageOfTwoFactor } from '../voice/media/speech/languages.js';
 
-/** What carried a PIN: the SMS message or the call, and whether it left. */
-export interface Delivery {
-  externalMessageId: string;
-  sent: boolean;
-  /** Voice: the call's status name as the API reports it at once. */
-  callStatus?: string;
-}
-
 export interface PinDeliveryDeps {
   acceptor: SmsAcceptor;
   calls: CallsService;
   now(): number;
+}
+
+/** One PIN message: where it goes, from whom, its text, and the id its SMS or call takes. */
+export interface PinMessage {
+  accountId: string;
+  /** The id the SMS message or call gets (the PIN's externalMessageId). */
+  id: string;
+  to: string;
+  from?: string;
+  text: string;
 }
 
 /** How long each SMS PIN is valid on the network: the PIN's own life, as far as the SMS API allows. */
@@ -32,16 +34,18 @@ const smsValidity = (ttlMs: number): number => Math.min(Math.max(ttlMs, 60_000),
 export class PinDelivery {
   constructor(private readonly deps: PinDeliveryDeps) {}
 
-  async bySms(accountId: string, to: string, from: string | undefined, text: string, track: boolean, ttlMs: number): Promise<Delivery> {
+  /** Whether the SMS was accepted (it is refused only when its text is too long). */
+  async bySms(message: PinMessage, track: boolean, ttlMs: number): Promise<boolean> {
     const outcome = await this.deps.acceptor.accept(
-      accountId,
+      message.accountId,
       {
         api: 'sms3',
+        freshIds: true,
         messages: [
           {
-            ...(from === undefined ? {} : { sender: from }),
-            destinations: [{ to }],
-            content: prepareText({ text }),
+            ...(message.from === undefined ? {} : { sender: message.from }),
+            destinations: [{ to: message.to, messageId: message.id }],
+            content: prepareText({ text: message.text }),
             webhook: { intermediateReport: false, notify: track },
             validityMs: smsValidity(ttlMs),
           },
@@ -49,18 +53,18 @@ export class PinDelivery {
       },
       this.deps.now(),
     );
-    const entry = outcome.entries[0]!;
-    return { externalMessageId: entry.messageId, sent: entry.status === STATUS.PENDING_ACCEPTED };
+    return outcome.entries[0]!.status === STATUS.PENDING_ACCEPTED;
   }
 
-  async byVoice(accountId: string, to: string, from: string | undefined, text: string, template: TwoFactorTemplate): Promise<Delivery> {
-    const call = await this.deps.calls.createScripted(accountId, {
-      to,
-      from: from ?? template.senderId ?? 'anonymous',
+  async byVoice(message: PinMessage, template: TwoFactorTemplate): Promise<void> {
+    await this.deps.calls.createScripted(message.accountId, {
+      callId: message.id,
+      to: message.to,
+      from: message.from ?? 'anonymous',
       script: {
         speech: {
           kind: 'speech',
-          text,
+          text: message.text,
           language: speechLanguageOfTwoFactor(template.language) ?? 'en',
           speechRate: template.speechRate,
           ...(template.voiceName === undefined ? {} : { voiceName: template.voiceName }),
@@ -70,6 +74,5 @@ export class PinDelivery {
         ...(template.repeatDTMF === undefined ? {} : { repeatDtmf: template.repeatDTMF }),
       },
     });
-    return { externalMessageId: call.callId, sent: true, callStatus: STATUS.PENDING_ACCEPTED.name };
   }
 }

@@ -18,6 +18,8 @@ export interface ScriptedCallRequest {
   to: string;
   from: string;
   script: CallScript;
+  /** The call's id when the caller must know it before the call exists; generated when absent. */
+  callId?: string;
 }
 
 /** The calls configuration id scripted calls are kept under. */
@@ -80,6 +82,7 @@ export class CallsService {
       maxDurationMs: DEFAULT_MAX_DURATION_MS,
       script: request.script,
     };
+    if (request.callId !== undefined) call.callId = request.callId;
     return this.deps.steps.create(call, (record, now) => dialStep(record, now, this.deps.machine));
   }
 

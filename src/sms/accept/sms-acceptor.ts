@@ -31,7 +31,7 @@ export class SmsAcceptor {
   }
 
   async accept(accountId: string, request: SendRequest, now: number): Promise<AcceptOutcome> {
-    const callerIds = callerMessageIds(request);
+    const callerIds = request.freshIds ? [] : callerMessageIds(request);
     const existingIds =
       callerIds.length === 0 ? NO_IDS : await this.deps.store.messages.existingMessageIds(accountId, callerIds);
     const bulkId = request.bulkId ?? newBulkId();

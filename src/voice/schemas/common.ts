@@ -1,4 +1,6 @@
 import type { CallDirection, CallEndpointType, CallState, HangupSource } from '../../core/store/types.js';
+import { stringMapSchema, text, type StringMap } from '../../core/schema-fragments.js';
+import { wireString } from '../../core/schema-fragments.js';
 
 /**
  * Schema fragments every Calls endpoint group shares: enums, custom data, platform, recording,
@@ -29,33 +31,7 @@ export const ACTION_STATUSES = ['PENDING', 'IN_PROGRESS', 'COMPLETED', 'FAILED']
 export const MAX_ID_LENGTH = 128;
 const INT32_MAX = 2147483647;
 
-// UNCONFIRMED bound: Infobip leaves customData and SIP customHeaders unbounded; 50 keys of ≤128 characters, values of ≤1024 characters.
-export const MAX_MAP_KEYS = 50;
-export const MAX_MAP_KEY_LENGTH = 128;
-export const MAX_MAP_VALUE_LENGTH = 1024;
-
-export type StringMap = Record<string, string>;
-
-/** A string of at most `maxLength` characters; `minLength` 1 refuses the empty string ("must not be blank"). */
-export const text = (maxLength: number, minLength: 0 | 1 = 0, description?: string) =>
-  ({
-    type: 'string',
-    ...(minLength === 0 ? {} : { minLength }),
-    maxLength,
-    ...(description === undefined ? {} : { description }),
-  }) as const;
-
-/**
- * A string → string map of bounded size. Key lengths are checked by the readers (read/field-checks),
- * which can say what is wrong with a key; a `propertyNames` failure would read as a bad value.
- */
-export const stringMapSchema = (description: string) =>
-  ({
-    type: 'object',
-    description: `${description} At most ${MAX_MAP_KEYS} keys of 1 to ${MAX_MAP_KEY_LENGTH} characters; values are strings of at most ${MAX_MAP_VALUE_LENGTH} characters.`,
-    maxProperties: MAX_MAP_KEYS,
-    additionalProperties: { type: 'string', maxLength: MAX_MAP_VALUE_LENGTH },
-  }) as const;
+export { MAX_MAP_KEYS, MAX_MAP_KEY_LENGTH, MAX_MAP_VALUE_LENGTH, stringMapSchema, text, type StringMap } from '../../core/schema-fragments.js';
 
 export const customDataSchema = stringMapSchema('Your key-value pairs, kept with the call and returned in its events.');
 
@@ -111,11 +87,8 @@ export const idParamSchema = (description: string) => ({ ...text(MAX_ID_LENGTH, 
 
 // Response fragments.
 
-export const wireString = { type: 'string' } as const;
-export const wireInteger = { type: 'integer' } as const;
-export const wireBoolean = { type: 'boolean' } as const;
+export { wireBoolean, wireInteger, wireString, wireStringMap } from '../../core/schema-fragments.js';
 export const wireDateTime = { type: 'string', format: 'date-time', example: '2025-03-04T10:15:30.000+0000' } as const;
-export const wireStringMap = { type: 'object', additionalProperties: { type: 'string' } } as const;
 
 export const wirePlatformSchema = {
   type: 'object',

@@ -1,0 +1,56 @@
+import { ApiProblem, violation } from '../core/errors/api-problem.js';
+import type { RateWindowStore, TwoFactorApplication } from '../core/store/types.js';
+import { mustParse, parseRate, YEAR_MS, DAY_MS } from './durations.js';
+import { DEFAULT_PREFIX_LENGTH } from './read/application.js';
+
+/** 429 in the legacy envelope: TOO_MANY_REQUESTS, with what refused in its text. */
+export const tooManyRequests = (what: string): ApiProblem => new ApiProblem(429, [], `Too many requests: ${what}`);
+
+/**
+ * Where the application's protections let a PIN go. Country calling codes form a prefix code
+ * (no code begins another), so a number belongs to a code exactly when it starts with it.
+ */
+export function checkDestinationCountry(application: TwoFactorApplication, msisdn: string, property: string): void {
+  const protection = application.protection;
+  if (protection === undefined) return;
+  const denied = protection.deniedCountryCodes?.find((code) => msisdn.startsWith(code));
+  if (denied !== undefined) throw violation(property, `the application sends no PIN to country calling code ${denied}`);
+  const allowed = protection.allowedCountryCodes;
+  if (allowed !== undefined && allowed.length > 0 && !allowed.some((code) => msisdn.startsWith(code))) {
+    throw violation(property, `the application sends PINs only to country calling codes ${allowed.join(', ')}`);
+  }
+}
+
+/**
+ * Counts one PIN send against the application's limits, most specific first — the number, the
+ * prefix guard, the application — so a number that is refused does not use up the application's
+ * allowance. A refusal is a 429, and nothing is sent.
+ */
+export async function takeSendAllowance(windows: RateWindowStore, application: TwoFactorApplication, msisdn: string, now: number): Promise<void> {
+  const scope = `${application.accountId}:${application.applicationId}`;
+  const { sendPinPerPhoneNumberLimit, sendPinPerApplicationLimit } = application.configuration;
+  const perNumber = mustParse(parseRate(sendPinPerPhoneNumberLimit, YEAR_MS, ''), 'sendPinPerPhoneNumberLimit');
+  if (!(await windows.take(`2fa-send-number:${scope}:${msisdn}`, perNumber.windowMs, perNumber.attempts, now))) {
+    throw tooManyRequests(`sendPinPerPhoneNumberLimit ${sendPinPerPhoneNumberLimit} reached for this number`);
+  }
+  const protection = application.protection;
+  if (protection?.prefixSendLimit !== undefined) {
+    const perPrefix = mustParse(parseRate(protection.prefixSendLimit, YEAR_MS, ''), 'prefixSendLimit');
+    const prefix = msisdn.slice(0, protection.prefixLength ?? DEFAULT_PREFIX_LENGTH);
+    if (!(await windows.take(`2fa-send-prefix:${scope}:${prefix}`, perPrefix.windowMs, perPrefix.attempts, now))) {
+      throw tooManyRequests(`prefixSendLimit ${protection.prefixSendLimit} reached for numbers starting ${prefix}`);
+    }
+  }
+  const perApplication = mustParse(parseRate(sendPinPerApplicationLimit, YEAR_MS, ''), 'sendPinPerApplicationLimit');
+  if (!(await windows.take(`2fa-send-app:${scope}`, perApplication.windowMs, perApplication.attempts, now))) {
+    throw tooManyRequests(`sendPinPerApplicationLimit ${sendPinPerApplicationLimit} reached`);
+  }
+}
+
+/** Counts one verification of a number's PIN against verifyPinLimit; a refusal is a 429 and counts no attempt. */
+export async function takeVerifyAllowance(windows: RateWindowStore, application: TwoFactorApplication, msisdn: string, now: number): Promise<void> {
+  const { verifyPinLimit } = application.configuration;
+  const rate = mustParse(parseRate(verifyPinLimit, DAY_MS, ''), 'verifyPinLimit');
+  const key = `2fa-verify:${application.accountId}:${application.applicationId}:${msisdn}`;
+  if (!(await windows.take(key, rate.windowMs, rate.attempts, now))) throw tooManyRequests(`verifyPinLimit ${verifyPinLimit} reached for this number`);
+}
