@@ -8,16 +8,17 @@ export const tooManyRequests = (what: string): ApiProblem => new ApiProblem(429,
 
 /**
  * Where the application's protections let a PIN go. Country calling codes form a prefix code
- * (no code begins another), so a number belongs to a code exactly when it starts with it.
+ * (no code begins another), so a number belongs to a code exactly when it starts with it; a longer
+ * prefix narrows a code shared by several countries (+1).
  */
 export function checkDestinationCountry(application: TwoFactorApplication, msisdn: string, property: string): void {
   const protection = application.protection;
   if (protection === undefined) return;
   const denied = protection.deniedCountryCodes?.find((code) => msisdn.startsWith(code));
-  if (denied !== undefined) throw violation(property, `the application sends no PIN to country calling code ${denied}`);
+  if (denied !== undefined) throw violation(property, `the application sends no PIN to numbers starting ${denied}`);
   const allowed = protection.allowedCountryCodes;
   if (allowed !== undefined && allowed.length > 0 && !allowed.some((code) => msisdn.startsWith(code))) {
-    throw violation(property, `the application sends PINs only to country calling codes ${allowed.join(', ')}`);
+    throw violation(property, `the application sends PINs only to numbers starting ${allowed.join(', ')}`);
   }
 }
 

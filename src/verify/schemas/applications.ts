@@ -99,15 +99,15 @@ const countryCodes = (description: string) =>
     type: 'array',
     maxItems: 300,
     uniqueItems: true,
-    items: { type: 'string', pattern: '^[1-9][0-9]{0,2}$' },
+    items: { type: 'string', pattern: '^[1-9][0-9]{0,5}$' },
     description,
   }) as const;
 
 export const protectionBodySchema = {
   type: 'object',
   properties: {
-    allowedCountryCodes: countryCodes('Country calling codes (e.g. "41") PINs may go to; any other destination is refused. Empty or absent: every country.'),
-    deniedCountryCodes: countryCodes('Country calling codes PINs never go to.'),
+    allowedCountryCodes: countryCodes('Country calling codes (e.g. "41"), or longer prefixes ("1876" for Jamaica within +1), PINs may go to; any other destination is refused. Empty or absent: everywhere.'),
+    deniedCountryCodes: countryCodes('Country calling codes or longer prefixes PINs never go to; they win over allowedCountryCodes.'),
     prefixSendLimit: timeText(
       'A guard against SMS pumping: PINs sent to numbers sharing their first prefixLength digits, {attempts}/{timeLength}{timeUnit}, window at most 1 year. Absent: no guard.',
     ),
