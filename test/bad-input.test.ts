@@ -209,6 +209,14 @@ describe('bad input gets the exact 4xx in the family envelope, never a 5xx', () 
       'POST /calls/1/calls',
       'POST /calls/1/calls/no-such-id/say',
       'POST /calls/1/configurations',
+      'POST /2fa/2/applications',
+      'PUT /2fa/2/applications/no-such-id',
+      'POST /2fa/2/applications/no-such-id/messages',
+      'POST /2fa/2/pin',
+      'POST /2fa/2/pin/voice',
+      'POST /2fa/2/pin/no-such-id/resend',
+      'POST /2fa/2/pin/no-such-id/verify',
+      'PUT /switchboard/1/2fa/applications/no-such-id/protection',
     ]) {
       assert.ok(found.includes(known), `${known} is not among ${found.join(', ')}`);
     }

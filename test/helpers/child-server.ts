@@ -62,3 +62,18 @@ export async function startChildServer(env: Record<string, string>): Promise<Chi
     },
   };
 }
+
+export type ChildApi = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: any }>;
+
+/** Requests to a child server with an API key: JSON in, JSON (or nothing) out. */
+export function childApi(server: ChildServer, key: string): ChildApi {
+  return async (method, path, body) => {
+    const response = await fetch(`${server.url}${path}`, {
+      method,
+      headers: { authorization: `App ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : undefined };
+  };
+}

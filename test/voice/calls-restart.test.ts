@@ -2,23 +2,9 @@ import assert from 'node:assert/strict';
 import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { WebhookReceiver } from '../core/outbox/webhook-receiver.js';
-import { startChildServer, type ChildServer } from '../helpers/child-server.js';
+import { childApi as api, startChildServer, type ChildApi as Api } from '../helpers/child-server.js';
 import { eventually, testEnv, testStoreKind } from '../helpers/server.js';
 import { PUSHED_EVENTS } from './voice-fixture.js';
-
-type Api = (method: string, path: string, body?: unknown) => Promise<{ status: number; json: any }>;
-
-function api(server: ChildServer, key: string): Api {
-  return async (method, path, body) => {
-    const response = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { authorization: `App ${key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : undefined };
-  };
-}
 
 async function prepare(call: Api, receiver: WebhookReceiver): Promise<void> {
   assert.equal((await call('POST', '/calls/1/configurations', { id: 'restart' })).status, 201);
