@@ -119,7 +119,7 @@ for (const driver of storeDrivers()) {
     it('marks resends, lists a number\'s PINs newest first with a verified filter, and purges old ones', async () => {
       const { a } = await twoAccounts(store());
       const first = pin(a.id, { createdAt: T0 });
-      const second = pin(a.id, { createdAt: T0 + 10 });
+      const second = pin(a.id, { createdAt: T0 + 10, expiresAt: T0 + 15 * MINUTE + 10 });
       const other = pin(a.id, { msisdn: '41790000000' });
       for (const p of [first, second, other]) await store().pins.create(p);
       await store().pins.verify(a.id, first.pinId, true, T0 + 20);
@@ -130,7 +130,8 @@ for (const driver of storeDrivers()) {
         [first.pinId, T0, undefined],
       ]);
       assert.deepEqual((await store().pins.listForMsisdn(a.id, 'APP', '41793026727', { verified: true }, 10)).map((p) => p.pinId), [first.pinId]);
-      assert.equal(await store().pins.purgeBefore(T0 + 5), 2);
+      assert.equal(await store().pins.purgeBefore(T0 + 5), 0, 'a PIN is kept while it lives');
+      assert.equal(await store().pins.purgeBefore(T0 + 15 * MINUTE + 5), 2);
       assert.equal(await store().pins.get(a.id, second.pinId) !== undefined, true);
     });
 

@@ -6,7 +6,8 @@ import type { Store } from '../store/types.js';
  * Keeps the store from growing without bound: finished messages (not while their pull report
  * waits), consumed inbound messages, settled webhook items and attempts older than the retention
  * are deleted periodically, and so are calls that ended before the calls retention (with their
- * timelines) and audio files past their expiry.
+ * timelines), audio files past their expiry, PINs expired before the retention and rate windows
+ * that ended.
  * The API only reads the last 48 hours of messages and 5 days of calls, so a retention above that
  * loses nothing visible.
  */
@@ -46,6 +47,8 @@ export class RetentionSweeper {
     const removed = await store.messages.purgeBefore(now - retentionMs);
     await store.calls.purgeBefore(now - (this.deps.callsRetentionMs ?? retentionMs));
     await store.audio.purgeExpired(now);
+    await store.pins.purgeBefore(now - retentionMs);
+    await store.rateWindows.purgeBefore(now);
     return removed;
   }
 

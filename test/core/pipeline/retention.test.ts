@@ -31,5 +31,41 @@ for (const driver of storeDrivers()) {
       assert.ok(await store.messages.get(a.id, queued.messageId), 'unfinished messages are never purged');
       await sweeper.stop();
     });
+
+    it('deletes PINs expired before the retention, keeps those that still live, and drops ended rate windows', async () => {
+      const store = await driver.open();
+      const clock = new ManualClock(T0);
+      const { a } = await twoAccounts(store);
+      const pin = (pinId: string, expiresAt: number) => ({
+        accountId: a.id,
+        pinId,
+        applicationId: 'APP',
+        messageId: 'MSG',
+        msisdn: '41793026727',
+        pinType: 'NUMERIC' as const,
+        pinLength: 4,
+        pinHash: 'hash',
+        createdAt: T0,
+        expiresAt,
+        maxAttempts: 10,
+        wrongAttempts: 0,
+        allowMultipleVerifications: true,
+        sentAt: T0,
+      });
+      await store.pins.create(pin('SHORT', T0 + HOUR));
+      await store.pins.create(pin('LONG', T0 + 1000 * HOUR));
+      assert.equal(await store.rateWindows.take('window', HOUR, 1, T0), true);
+      const sweeper = new RetentionSweeper({ store, clock, log: pino({ level: 'silent' }), retentionMs: 72 * HOUR });
+
+      clock.advance(72 * HOUR);
+      await sweeper.runOnce();
+      assert.ok(await store.pins.get(a.id, 'SHORT'), 'expired for less than the retention');
+      clock.advance(2 * HOUR);
+      await sweeper.runOnce();
+      assert.equal(await store.pins.get(a.id, 'SHORT'), undefined);
+      assert.ok(await store.pins.get(a.id, 'LONG'), 'a PIN that still lives is kept, however old');
+      assert.equal(await store.rateWindows.take('window', HOUR, 1, T0), true, 'the ended window was dropped, so it counts afresh');
+      await sweeper.stop();
+    });
   });
 }

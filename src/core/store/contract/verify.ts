@@ -115,6 +115,7 @@ export interface PinStore {
   verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined>;
   /** Newest first. */
   listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]>;
+  /** Deletes PINs made and expired before `before` (a PIN is kept while it can still be verified). */
   purgeBefore(before: number): Promise<number>;
 }
 
@@ -125,6 +126,7 @@ export interface PinStore {
  */
 export interface RateWindowStore {
   take(key: string, windowMs: number, limit: number, now: number): Promise<boolean>;
+  /** Deletes windows that ended before `before`. */
   purgeBefore(before: number): Promise<number>;
 }
 

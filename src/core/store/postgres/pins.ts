@@ -72,7 +72,7 @@ export class PgPinStore implements PinStore {
   }
 
   async purgeBefore(before: number): Promise<number> {
-    const rows = await this.sql`DELETE FROM pins WHERE created_at < ${before} RETURNING pin_id`;
+    const rows = await this.sql`DELETE FROM pins WHERE created_at < ${before} AND expires_at < ${before} RETURNING pin_id`;
     return rows.length;
   }
 }

@@ -65,7 +65,7 @@ export class SqlitePinStore implements PinStore {
     forMsisdn: this.db.prepare<[string, string, string, number], PinRow>(
       'SELECT * FROM pins WHERE account_id = ? AND application_id = ? AND msisdn = ? ORDER BY created_at DESC, pin_id LIMIT ?',
     ),
-    purge: this.db.prepare<[number]>('DELETE FROM pins WHERE created_at < ?'),
+    purge: this.db.prepare<{ before: number }>('DELETE FROM pins WHERE created_at < @before AND expires_at < @before'),
   }));
 
   constructor(private readonly db: Db) {}
@@ -104,6 +104,6 @@ export class SqlitePinStore implements PinStore {
   }
 
   async purgeBefore(before: number): Promise<number> {
-    return (await withoutBlockingOnLocks(this.db, () => this.sql().purge.run(before))).changes;
+    return (await withoutBlockingOnLocks(this.db, () => this.sql().purge.run({ before }))).changes;
   }
 }
