@@ -23,6 +23,7 @@ import { CallsService } from './voice/calls-service.js';
 import { PinDelivery } from './verify/pin-delivery.js';
 import { VerifyService } from './verify/verify-service.js';
 import { callMachineContext, voiceEventTargets } from './voice/voice-setup.js';
+import { voicePinReport } from './verify/voice-pin-report.js';
 
 export { createLogger } from './logger.js';
 
@@ -99,6 +100,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       machine,
       apiBaseUrl: config.publicUrl,
       eventTargets: voiceEventTargets(subscriptions),
+      scriptReport: voicePinReport,
       onScheduled: (dueAt, webhooks) => {
         started.nudgeCalls(dueAt);
         if (webhooks) started.nudgeWebhooks();

@@ -26,6 +26,7 @@ import { CallSteps } from '../voice/call-steps.js';
 import { stopMp3Decoding } from '../voice/media/codecs/mp3-decoder.js';
 import { SpeechSynthesizer } from '../voice/media/speech/speech-synthesizer.js';
 import { callMachineContext, callsRetentionMs, voiceEventTargets } from '../voice/voice-setup.js';
+import { voicePinReport } from '../verify/voice-pin-report.js';
 
 /**
  * What the HTTP side needs from the message engine. The engine runs either in the server's own
@@ -163,6 +164,7 @@ export class Engine implements EngineHandle {
       machine: callMachineContext(config),
       apiBaseUrl: config.publicUrl,
       eventTargets: voiceEventTargets(this.subscriptions),
+      scriptReport: voicePinReport,
       onScheduled: (dueAt, webhooks) => {
         this.calls.nudge(dueAt);
         if (webhooks) this.webhookSender.nudge();

@@ -56,7 +56,7 @@ export class PinDelivery {
     return outcome.entries[0]!.status === STATUS.PENDING_ACCEPTED;
   }
 
-  async byVoice(message: PinMessage, template: TwoFactorTemplate): Promise<void> {
+  async byVoice(message: PinMessage, template: TwoFactorTemplate, track: boolean): Promise<void> {
     await this.deps.calls.createScripted(message.accountId, {
       callId: message.id,
       to: message.to,
@@ -72,6 +72,7 @@ export class PinDelivery {
         // Infobip reads a voice PIN twice; the repeat keys read it again.
         plays: 2,
         ...(template.repeatDTMF === undefined ? {} : { repeatDtmf: template.repeatDTMF }),
+        ...(track ? { trackDelivery: true } : {}),
       },
     });
   }

@@ -211,7 +211,7 @@ export class VerifyService {
       ...(from === undefined ? {} : { from }),
     };
     if (channel === 'sms') return this.deps.delivery.bySms(message, what.track, what.ttlMs);
-    await this.deps.delivery.byVoice(message, template);
+    await this.deps.delivery.byVoice(message, template, what.track);
     return true;
   }
 

@@ -27,6 +27,11 @@ export interface CallStepsDeps {
   eventTargets(accountId: string): Promise<EventTargets>;
   /** A step stored timers (the earliest due at `dueAt`) or webhook items: the engine should look. */
   onScheduled(dueAt: number | undefined, webhooksQueued: boolean): void;
+  /**
+   * The webhook items of a scripted call's delivery report, rendered by the call's maker, when the
+   * call ended with delivery tracked; `destinations` are the subscriptions to the DELIVERY event.
+   */
+  scriptReport?(call: CallRecord, now: number, destinations: WebhookDestination[]): OutboxItemInput[];
 }
 
 export const CALL_EVENT_FORMAT = 'call-event';
@@ -96,6 +101,9 @@ export class CallSteps {
         if (destination.security) item.security = destination.security;
         events.push(item);
       }
+    }
+    if (call.script?.trackDelivery && this.deps.scriptReport && o.events.some((e) => e.type === 'CALL_FINISHED' || e.type === 'CALL_FAILED')) {
+      events.push(...this.deps.scriptReport(call, o.now, targets.targetsFor('DELIVERY', call)));
     }
     const transition: CallTransition = { call, events, timeline: o.timeline };
     if (o.addTimers.length > 0) transition.addTimers = o.addTimers;

@@ -110,6 +110,29 @@ describe('PINs over HTTP: sent by SMS and voice, resent, verified', () => {
     assert.equal(message!.messageId, sent.externalMessageId);
   });
 
+  it('reports a voice PIN sent with trackDelivery to VOICE_VIDEO DELIVERY subscriptions: delivered once answered, else not', async () => {
+    const subscription = await server.request('POST', '/subscriptions/1/subscription/VOICE_VIDEO', {
+      body: { subscriptionId: 'otp-voice-dlr', events: ['DELIVERY'], profile: { profileId: 'OTP-VOICE', webhook: { notifyUrl: receiver.url } } },
+    });
+    assert.equal(subscription.status, 201, subscription.text);
+    const { applicationId, messageId } = await createFlow(server);
+    const reportOf = (id: string) =>
+      eventually(async () =>
+        receiver.posts
+          .map((p) => (p.body as { results?: Array<{ messageId: string; to: string; status: { groupName: string }; error: { name: string } }> }).results?.[0])
+          .find((r) => r?.messageId === id),
+      );
+    const answered = (await sendPin(server, { applicationId, messageId, to: '41793026707', trackDelivery: true }, '/2fa/2/pin/voice')).json();
+    assert.match(answered.externalMessageId, /^[0-9a-f-]{36}$/);
+    const delivered = await reportOf(answered.externalMessageId);
+    assert.deepEqual([delivered.to, delivered.status.groupName, delivered.error.name], ['41793026707', 'DELIVERED', 'NO_ERROR']);
+    const busy = (await sendPin(server, { applicationId, messageId, to: '41793029011', trackDelivery: true }, '/2fa/2/pin/voice')).json();
+    assert.equal((await reportOf(busy.externalMessageId)).status.groupName, 'UNDELIVERABLE');
+    const untracked = (await sendPin(server, { applicationId, messageId, to: '41793026708' }, '/2fa/2/pin/voice')).json();
+    await eventually(async () => ((await phoneMessages(server, '41793026708')).length > 0 ? true : undefined));
+    assert.equal(untracked.externalMessageId, undefined);
+  });
+
   it('refuses what cannot be sent with 400 naming the field, and answers 404 for an unknown pinId', async () => {
     const { applicationId, messageId } = await createFlow(server);
     const refused = async (body: Record<string, unknown>) => legacyError(await sendPin(server, { applicationId, messageId, to: '41793026706', ...body }));

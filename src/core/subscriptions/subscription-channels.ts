@@ -99,6 +99,8 @@ export const SUBSCRIPTION_CHANNELS = {
       'DTMF_CAPTURED',
       'MACHINE_DETECTION_FINISHED',
       'ERROR',
+      // The delivery report of a voice PIN sent with trackDelivery.
+      'DELIVERY',
     ],
   },
   RCS: {

@@ -99,6 +99,8 @@ export interface CallScript {
   repeatDtmf?: string;
   /** Keys pressed so far that may still end in repeatDtmf. */
   keys?: string;
+  /** Whoever made the call wants a delivery report when it ends (a voice PIN with trackDelivery). */
+  trackDelivery?: boolean;
 }
 
 export interface CallRecord {
