@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { dropEmptyQueryValues } from '../../core/query-params.js';
-import { absentBodyAsEmpty } from '../../voice/read/optional-body.js';
+import { absentBodyAsEmpty } from '../../core/optional-body.js';
 import { applicationParamsSchema, TAGS, type ApplicationParams } from '../schemas/applications.js';
 import {
   pinParamsSchema,

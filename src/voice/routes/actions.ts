@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.js';
 import type { CallInput } from '../machine/call-input.js';
 import { readAnswer, readHangup, readPreAnswer, readSendDtmf } from '../read/call-control.js';
 import { readCaptureDtmf, readPlay, readSay, readStopPlay } from '../read/media-actions.js';
-import { absentBodyAsEmpty } from '../read/optional-body.js';
+import { absentBodyAsEmpty } from '../../core/optional-body.js';
 import {
   actionResponseSchema,
   answerBodySchema,

@@ -8,7 +8,7 @@ import { readCallFilter } from '../../../src/voice/read/call-filter.js';
 import { readAnswer, readHangup, readPreAnswer, readSendDtmf } from '../../../src/voice/read/call-control.js';
 import { readCreateCall } from '../../../src/voice/read/create-call.js';
 import { readCaptureDtmf, readPlay, readSay, readStopPlay } from '../../../src/voice/read/media-actions.js';
-import { absentBodyAsEmpty } from '../../../src/voice/read/optional-body.js';
+import { absentBodyAsEmpty } from '../../../src/core/optional-body.js';
 import {
   actionResponseSchema,
   answerBodySchema,
