@@ -2,18 +2,12 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import type { PinRecord, TwoFactorApplication, TwoFactorTemplate } from '../../src/core/store/types.js';
+import { DEFAULT_CONFIGURATION } from '../../src/verify/read/application.js';
 import { cleanupStores, MINUTE, storeDrivers, storePerTest, T0, twoAccounts } from '../helpers/stores.js';
 
 after(cleanupStores);
 
-const CONFIGURATION = {
-  pinAttempts: 10,
-  allowMultiplePinVerifications: true,
-  pinTimeToLive: '15m',
-  verifyPinLimit: '1/3s',
-  sendPinPerApplicationLimit: '10000/1d',
-  sendPinPerPhoneNumberLimit: '3/1d',
-};
+const CONFIGURATION = DEFAULT_CONFIGURATION;
 
 function pin(accountId: string, overrides: Partial<PinRecord> = {}): PinRecord {
   return {

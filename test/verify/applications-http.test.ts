@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { DEFAULT_CONFIGURATION } from '../../src/verify/read/application.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { createApplication, legacyError, TEXT } from './verify-fixture.js';
 
@@ -143,7 +144,7 @@ describe('2FA applications and templates over HTTP', () => {
       applicationId: 'THEIRS',
       name: 'Theirs',
       enabled: true,
-      configuration: { pinAttempts: 10, allowMultiplePinVerifications: true, pinTimeToLive: '15m', verifyPinLimit: '1/3s', sendPinPerApplicationLimit: '10000/1d', sendPinPerPhoneNumberLimit: '3/1d' },
+      configuration: DEFAULT_CONFIGURATION,
       createdAt: now,
       updatedAt: now,
     });
