@@ -1,4 +1,4 @@
-import type { MessageContent, PhoneReceipt, StatusRef, StoredMessage } from '../core/store/types.js';
+import type { MessageChannel, MessageContent, NewMessage, PhoneReceipt, StatusRef, StoredMessage } from '../core/store/types.js';
 
 /**
  * The seam between the message pipeline and a network. The sandbox is the first implementation; an
@@ -6,15 +6,17 @@ import type { MessageContent, PhoneReceipt, StatusRef, StoredMessage } from '../
  * Nothing here knows HTTP or SQL.
  */
 
-/** A message as handed to a carrier. */
-export interface OutboundSms {
+/** A message as handed to a carrier: an SMS, or RCS content for a network that carries RCS. */
+export interface OutboundMessage {
   accountId: string;
   pk: number;
   messageId: string;
+  /** SMS when absent. */
+  channel?: MessageChannel;
   sender?: string;
   destination: string;
   content: MessageContent;
-  encoding: 'GSM7' | 'UCS2' | 'BINARY';
+  encoding: NewMessage['encoding'];
   messageCount: number;
   validUntil: number;
   flash: boolean;
@@ -88,7 +90,7 @@ export interface Carrier {
   available?(): boolean;
   start(events: CarrierEvents): Promise<void>;
   /** Resolves once the carrier accepted or refused each message; one outcome per input, any order. */
-  submit(messages: OutboundSms[]): Promise<SubmitOutcome[]>;
+  submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]>;
   /** Called at start-up with messages submitted to this carrier that have no final status yet. */
   resume(submitted: StoredMessage[]): Promise<void>;
   /** Stops taking submits; pending receipts may be dropped (they are resumed at next start). */
@@ -98,5 +100,5 @@ export interface Carrier {
 /** Chooses the carrier for a message (prefix routes, failover); the sandbox when nothing is configured. */
 export interface CarrierRouter {
   carriers(): Carrier[];
-  route(message: OutboundSms): Carrier;
+  route(message: OutboundMessage): Carrier;
 }

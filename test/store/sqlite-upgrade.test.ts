@@ -4,7 +4,6 @@ import { after, describe, it } from 'node:test';
 import { initialMigration } from '../../src/core/store/sqlite/migrations/001-initial.js';
 import { runMigrations } from '../../src/core/store/sqlite/migrations/runner.js';
 import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
-import { MESSAGE_INSERT_SQL, toInsertParams } from '../../src/core/store/sqlite/message-rows.js';
 import { cleanupStores, newMessage, T0, tempSqlitePath } from '../helpers/stores.js';
 
 after(cleanupStores);
@@ -16,9 +15,18 @@ describe('sqlite upgrade from the first schema', () => {
     runMigrations(first, [initialMigration]);
     // Rows as the first schema's code wrote them: one message submitted, one waiting.
     first.prepare("INSERT INTO accounts (id, name, created_at) VALUES ('acc', 'acme', 0)").run();
-    const insert = first.prepare(MESSAGE_INSERT_SQL);
-    const sent = Number(insert.run(...toInsertParams(newMessage('acc'))).lastInsertRowid);
-    const waiting = Number(insert.run(...toInsertParams(newMessage('acc'))).lastInsertRowid);
+    const insert = first.prepare(
+      `INSERT INTO messages (account_id, message_id, bulk_id, api, destination, content, encoding, message_count, webhook,
+         created_at, due_at, valid_until, state, status_group_id, status_id, error_id)
+       VALUES (@accountId, @messageId, @bulkId, @api, @destination, @content, @encoding, @messageCount, @webhook,
+         @createdAt, @dueAt, @validUntil, @state, @groupId, @statusId, @errorId)`,
+    );
+    const firstSchemaRow = () => {
+      const m = newMessage('acc');
+      return { ...m, content: JSON.stringify(m.content), webhook: JSON.stringify(m.webhook), groupId: m.status.groupId, statusId: m.status.id };
+    };
+    const sent = Number(insert.run(firstSchemaRow()).lastInsertRowid);
+    const waiting = Number(insert.run(firstSchemaRow()).lastInsertRowid);
     first
       .prepare("UPDATE messages SET state = 'submitted', carrier = 'sandbox', carrier_message_id = 'c-1', sent_at = ? WHERE pk = ?")
       .run(T0, sent);
@@ -26,7 +34,7 @@ describe('sqlite upgrade from the first schema', () => {
 
     const store = openSqliteStore(file);
     try {
-      assert.deepEqual(await store.migrate(), ['002', '003', '004', '005', '006', '007', '008']);
+      assert.deepEqual(await store.migrate(), ['002', '003', '004', '005', '006', '007', '008', '009']);
 
       const check = new Database(file, { readonly: true });
       const names = check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name").pluck().all();

@@ -1,5 +1,5 @@
 import type { Logger } from '../../logger.js';
-import type { Carrier, CarrierRouter, OutboundSms, SubmitOutcome } from '../../network/carrier.js';
+import type { Carrier, CarrierRouter, OutboundMessage, SubmitOutcome } from '../../network/carrier.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import type { ClaimedMessage, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
@@ -47,7 +47,7 @@ export interface DispatcherDeps {
 
 interface Pending {
   message: ClaimedMessage;
-  outbound: OutboundSms;
+  outbound: OutboundMessage;
 }
 
 /** A claim's lease, also given to messages stored already claimed at acceptance. */
@@ -317,8 +317,8 @@ export class Dispatcher {
   }
 }
 
-function toOutbound(message: ClaimedMessage): OutboundSms {
-  const outbound: OutboundSms = {
+function toOutbound(message: ClaimedMessage): OutboundMessage {
+  const outbound: OutboundMessage = {
     accountId: message.accountId,
     pk: message.pk,
     messageId: message.messageId,
@@ -332,6 +332,7 @@ function toOutbound(message: ClaimedMessage): OutboundSms {
   };
   if (message.webhook.intermediateReport) outbound.intermediateReport = true;
   if (message.sender !== undefined) outbound.sender = message.sender;
+  if (message.channel !== undefined) outbound.channel = message.channel;
   return outbound;
 }
 

@@ -1,6 +1,10 @@
 import type { MessageContent, PhoneMessage } from './types.js';
+import { isRcsContent } from './message-content.js';
 
-/** How a virtual phone shows an SMS it received: its text, or a binary message's hex. */
+/**
+ * How a virtual phone shows a message it received: an SMS by its text (a binary one by its hex), an
+ * RCS message by its content (and its text, when it is a TEXT message).
+ */
 export function receivedSms(sms: {
   accountId: string;
   number: string;
@@ -9,14 +13,15 @@ export function receivedSms(sms: {
   messageId: string;
   receivedAt: number;
 }): PhoneMessage {
-  const entry: PhoneMessage = {
-    accountId: sms.accountId,
-    number: sms.number,
-    channel: 'SMS',
-    text: 'text' in sms.content ? sms.content.text : sms.content.hex,
-    messageId: sms.messageId,
-    receivedAt: sms.receivedAt,
-  };
+  const { content } = sms;
+  const entry: PhoneMessage = { accountId: sms.accountId, number: sms.number, channel: 'SMS', messageId: sms.messageId, receivedAt: sms.receivedAt };
+  if (isRcsContent(content)) {
+    entry.channel = 'RCS';
+    if (typeof content.text === 'string') entry.text = content.text;
+    entry.payload = { content };
+  } else {
+    entry.text = 'text' in content ? content.text : content.hex;
+  }
   if (sms.sender !== undefined) entry.from = sms.sender;
   return entry;
 }

@@ -1,5 +1,5 @@
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
-import type { Carrier, OutboundSms, SubmitOutcome } from '../carrier.js';
+import type { Carrier, OutboundMessage, SubmitOutcome } from '../carrier.js';
 
 /** Where destinations that no route covers go: refused, final, REJECTED_ROUTE_NOT_AVAILABLE. */
 export class NoRouteCarrier implements Carrier {
@@ -7,7 +7,7 @@ export class NoRouteCarrier implements Carrier {
 
   async start(): Promise<void> {}
 
-  async submit(messages: OutboundSms[]): Promise<SubmitOutcome[]> {
+  async submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]> {
     return messages.map(({ pk, accountId }) => ({
       pk,
       accountId,

@@ -1,4 +1,4 @@
-import type { Carrier, CarrierRouter, OutboundSms } from '../carrier.js';
+import type { Carrier, CarrierRouter, OutboundMessage } from '../carrier.js';
 import { NoRouteCarrier } from './no-route-carrier.js';
 import { candidatesFor, type RouteRule } from './routing-config.js';
 
@@ -46,7 +46,7 @@ export class PrefixRouter implements CarrierRouter {
     return [...new Set([...this.used, ...this.byName.values()])];
   }
 
-  route(message: OutboundSms): Carrier {
+  route(message: OutboundMessage): Carrier {
     const candidates = this.candidates(message.destination);
     if (candidates.length === 0) return NO_ROUTE;
     if (candidates.length === 1) return candidates[0]!;

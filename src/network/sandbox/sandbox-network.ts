@@ -3,7 +3,7 @@ import type { Logger } from '../../logger.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { PhoneReceipt, ReceivedSms, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
-import type { Carrier, CarrierEvents, CarrierReceipt, OutboundSms, SettledOutcome, SubmitOutcome } from '../carrier.js';
+import type { Carrier, CarrierEvents, CarrierReceipt, OutboundMessage, SettledOutcome, SubmitOutcome } from '../carrier.js';
 import { normalizeNumber } from '../../core/phone-number.js';
 import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, type SandboxOutcomeName } from './outcomes.js';
 import { ReceiptQueue } from './receipt-queue.js';
@@ -56,7 +56,7 @@ export class SandboxNetwork implements Carrier {
     this.timer.unref();
   }
 
-  async submit(messages: OutboundSms[]): Promise<SubmitOutcome[]> {
+  async submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]> {
     const now = this.deps.clock.now();
     const outcomes: SubmitOutcome[] = [];
     const receipts: CarrierReceipt[] = [];

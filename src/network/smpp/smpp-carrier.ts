@@ -3,7 +3,7 @@ import { repeatEvery, type Clock, type Timer } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { StoredMessage } from '../../core/store/types.js';
 import { MAX_VALIDITY_MS } from '../../sms/accept/timing.js';
-import type { Carrier, CarrierEvents, InboundSms, OutboundSms, SubmitOutcome } from '../carrier.js';
+import type { Carrier, CarrierEvents, InboundSms, OutboundMessage, SubmitOutcome } from '../carrier.js';
 import { destinationAddress, sourceAddress } from './addressing.js';
 import { STATUS as SMPP_STATUS, type Pdu } from './codec.js';
 import { SmppConnection, type ConnectionRole } from './connection.js';
@@ -93,7 +93,7 @@ export class SmppCarrier implements Carrier {
     this.sweepTimer = repeatEvery(this.deps.clock, SWEEP_MS, () => this.sweep());
   }
 
-  async submit(messages: OutboundSms[]): Promise<SubmitOutcome[]> {
+  async submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]> {
     const deadline = this.deps.clock.now() + (this.deps.submitDeadlineMs ?? 5_000);
     return Promise.all(messages.map((message) => this.submitOne(message, deadline)));
   }
@@ -112,7 +112,7 @@ export class SmppCarrier implements Carrier {
     this.events = undefined;
   }
 
-  private async submitOne(message: OutboundSms, deadline: number): Promise<SubmitOutcome> {
+  private async submitOne(message: OutboundMessage, deadline: number): Promise<SubmitOutcome> {
     const { pk, accountId } = message;
     const { options } = this.deps;
     let parts: SubmitPart[];
@@ -152,7 +152,7 @@ export class SmppCarrier implements Carrier {
     }
   }
 
-  private outcome(message: OutboundSms, answers: SubmitAnswer[]): SubmitOutcome {
+  private outcome(message: OutboundMessage, answers: SubmitAnswer[]): SubmitOutcome {
     const { pk, accountId } = message;
     const ids: string[] = [];
     let retry = false;

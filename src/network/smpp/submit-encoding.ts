@@ -14,8 +14,9 @@ import {
   type Gsm7Charset,
   type NationalShift,
 } from '../../sms/encoding/index.js';
-import type { OutboundSms } from '../carrier.js';
+import type { OutboundMessage } from '../carrier.js';
 import type { SmscOptions } from './smsc-options.js';
+import { isRcsContent } from '../../core/store/message-content.js';
 
 /** One submit_sm's worth of a message. */
 export interface SubmitPart {
@@ -55,8 +56,10 @@ interface EncodedText {
  * boundary may then need one part more than the API reported. `payload` sends the whole text in
  * one message_payload TLV and lets the SMSC split it. `reference` numbers the concatenation.
  */
-export function encodeSubmitParts(message: OutboundSms, options: EncodingOptions, reference: number): SubmitPart[] {
+export function encodeSubmitParts(message: OutboundMessage, options: EncodingOptions, reference: number): SubmitPart[] {
   const content = message.content;
+  // Routing gives SMSCs SMS only.
+  if (isRcsContent(content)) throw new Error(`message ${message.messageId} carries RCS content, not an SMS`);
   if ('hex' in content) return binaryParts(content, options, reference);
   return textParts(encodeText(content, message.flash, options), options, reference);
 }

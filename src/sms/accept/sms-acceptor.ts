@@ -27,6 +27,7 @@ export class SmsAcceptor {
     this.acceptedBy = {
       sms3: deps.metrics.messagesAccepted.labels('sms', 'sms3'),
       sms2: deps.metrics.messagesAccepted.labels('sms', 'sms2'),
+      rcs2: deps.metrics.messagesAccepted.labels('rcs', 'rcs2'),
     };
   }
 

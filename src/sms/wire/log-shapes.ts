@@ -1,8 +1,9 @@
 import { formatInfobipTime } from '../../core/infobip-time.js';
 import { errorObject, statusObject, type ErrorObject, type StatusObject } from '../../core/pipeline/statuses.js';
-import type { MessageContent, StoredMessage } from '../../core/store/types.js';
+import type { SmsContent, StoredMessage } from '../../core/store/types.js';
 import { platformOf, price, type MessagePrice, type Platform } from './common-shapes.js';
 import { omitUndefined } from './omit-undefined.js';
+import { isRcsContent } from '../../core/store/message-content.js';
 
 /** Log content: `text` or `hex` is always present, which is how SDKs tell the two shapes apart. */
 export type LogContent = { text: string } | { hex: string; dataCoding?: number; esmClass?: number };
@@ -44,7 +45,7 @@ export interface LegacySmsLog {
   campaignReferenceId?: string;
 }
 
-export function logContent(content: MessageContent): LogContent {
+export function logContent(content: SmsContent): LogContent {
   if ('hex' in content) return omitUndefined({ hex: content.hex, dataCoding: content.dataCoding, esmClass: content.esmClass });
   return { text: content.text };
 }
@@ -72,7 +73,7 @@ export function renderV3Log(m: StoredMessage): V3SmsLog {
     status: { ...statusObject(m.status) },
     error: { ...errorObject(m.errorId) },
     platform: platformOf(m),
-    content: logContent(m.content),
+    content: logContent(m.content as SmsContent),
     campaignReferenceId: m.campaignReferenceId,
     mccMnc: m.mccMnc,
   });
@@ -84,7 +85,7 @@ export function renderLegacyLog(m: StoredMessage): LegacySmsLog {
     messageId: m.messageId,
     to: m.destination,
     from: m.sender,
-    text: 'text' in m.content ? m.content.text : undefined,
+    text: 'text' in m.content && !isRcsContent(m.content) ? m.content.text : undefined,
     sentAt: sentAtOf(m),
     doneAt: doneAtOf(m),
     smsCount: m.messageCount,

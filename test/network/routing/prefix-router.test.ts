@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ERROR, STATUS, ref } from '../../../src/core/pipeline/statuses.js';
-import type { Carrier, OutboundSms } from '../../../src/network/carrier.js';
+import type { Carrier, OutboundMessage } from '../../../src/network/carrier.js';
 import { NoRouteCarrier } from '../../../src/network/routing/no-route-carrier.js';
 import { PrefixRouter } from '../../../src/network/routing/prefix-router.js';
 import { candidatesFor, type RouteRule } from '../../../src/network/routing/routing-config.js';
@@ -18,7 +18,7 @@ function fakeCarrier(name: string, state: { up: boolean } | 'always' = 'always')
   };
 }
 
-const sms = (destination: string, attempts = 1): OutboundSms => ({
+const sms = (destination: string, attempts = 1): OutboundMessage => ({
   accountId: 'acc',
   pk: 7,
   messageId: 'm',

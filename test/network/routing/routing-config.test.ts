@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { ERROR, STATUS, ref } from '../../../src/core/pipeline/statuses.js';
-import type { Carrier, OutboundSms } from '../../../src/network/carrier.js';
+import type { Carrier, OutboundMessage } from '../../../src/network/carrier.js';
 import { describeRouting } from '../../../src/network/routing/describe-routing.js';
 import { PrefixRouter } from '../../../src/network/routing/prefix-router.js';
 import { RouteFileError } from '../../../src/network/routing/route-file.js';
@@ -158,7 +158,7 @@ describe('prefix router', () => {
     resume: async () => undefined,
     stop: async () => undefined,
   });
-  const sms = (destination: string): OutboundSms => ({ accountId: 'a', pk: 1, messageId: 'm', destination, content: { text: 'x' }, encoding: 'GSM7', messageCount: 1, validUntil: 0, flash: false, attempts: 1 });
+  const sms = (destination: string): OutboundMessage => ({ accountId: 'a', pk: 1, messageId: 'm', destination, content: { text: 'x' }, encoding: 'GSM7', messageCount: 1, validUntil: 0, flash: false, attempts: 1 });
   const rule = (prefix: string, smsc: string, priority: number, order: number): RouteRule => ({ prefixes: [prefix], smsc, priority, order });
 
   it('orders candidates by priority, then longer prefix, then file order', () => {

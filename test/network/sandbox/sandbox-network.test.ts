@@ -3,7 +3,7 @@ import { after, afterEach, beforeEach, describe, it } from 'node:test';
 import { ManualClock } from '../../../src/core/clock.js';
 import { ERROR, STATUS, ref } from '../../../src/core/pipeline/statuses.js';
 import type { Store, StoredMessage } from '../../../src/core/store/types.js';
-import type { CarrierReceipt, OutboundSms, SubmitOutcome } from '../../../src/network/carrier.js';
+import type { CarrierReceipt, OutboundMessage, SubmitOutcome } from '../../../src/network/carrier.js';
 import type { SandboxRule } from '../../../src/network/sandbox/rules.js';
 import { SandboxNetwork } from '../../../src/network/sandbox/sandbox-network.js';
 import { T0, cleanupStores, insertAll, newMessage, storeDrivers, storePerTest } from '../../helpers/stores.js';
@@ -15,7 +15,7 @@ let ACCOUNT = '';
 let OTHER = '';
 let nextPk = 1;
 
-function sms(destination: string, overrides: Partial<OutboundSms> = {}): OutboundSms {
+function sms(destination: string, overrides: Partial<OutboundMessage> = {}): OutboundMessage {
   return {
     accountId: ACCOUNT,
     pk: nextPk++,
@@ -33,7 +33,7 @@ function sms(destination: string, overrides: Partial<OutboundSms> = {}): Outboun
 }
 
 /** The messages, stored first (a phone lists the messages it received from the store), with their pks. */
-async function storedSms(store: Store, messages: OutboundSms[]): Promise<OutboundSms[]> {
+async function storedSms(store: Store, messages: OutboundMessage[]): Promise<OutboundMessage[]> {
   const rows = messages.map((m) => {
     const row = newMessage(m.accountId, { messageId: m.messageId, destination: m.destination, content: m.content, encoding: m.encoding });
     if (m.sender !== undefined) row.sender = m.sender;

@@ -3,7 +3,7 @@ import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../../src/core/clock.js';
 import { ERROR, ref, STATUS } from '../../../src/core/pipeline/statuses.js';
 import type { StoredMessage } from '../../../src/core/store/types.js';
-import type { CarrierEvents, CarrierReceipt, InboundSms, OutboundSms, SubmitOutcome } from '../../../src/network/carrier.js';
+import type { CarrierEvents, CarrierReceipt, InboundSms, OutboundMessage, SubmitOutcome } from '../../../src/network/carrier.js';
 import { SmppCarrier } from '../../../src/network/smpp/smpp-carrier.js';
 import { parseSmscUrl } from '../../../src/network/smpp/smsc-url.js';
 import type { SmscSimulatorOptions } from '../../../src/smsc-sim/simulator.js';
@@ -13,7 +13,7 @@ import { delivered, startSmsc, type TestSmsc } from '../../helpers/smsc.js';
 
 /** The carrier and the simulator share one ManualClock in every test; sockets stay real. */
 
-const sms = (pk: number, text: string, now: number): OutboundSms => ({
+const sms = (pk: number, text: string, now: number): OutboundMessage => ({
   accountId: 'acc',
   pk,
   messageId: `m${pk}`,

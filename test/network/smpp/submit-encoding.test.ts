@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { OutboundSms } from '../../../src/network/carrier.js';
+import type { OutboundMessage } from '../../../src/network/carrier.js';
 import { destinationAddress, sourceAddress } from '../../../src/network/smpp/addressing.js';
 import { decodeInboundPart } from '../../../src/network/smpp/inbound-decoding.js';
 import { InboundReassembler } from '../../../src/network/smpp/reassembly.js';
@@ -8,7 +8,7 @@ import type { LongMessageMode } from '../../../src/network/smpp/smsc-options.js'
 import { encodeSubmitParts, fillBits, type EncodingOptions, type SubmitPart } from '../../../src/network/smpp/submit-encoding.js';
 import { analyzeText, encodeGsm7, nationalGsm7Charset, transliterate, unpackSeptets } from '../../../src/sms/encoding/index.js';
 
-function sms(content: OutboundSms['content'], flash = false): OutboundSms {
+function sms(content: OutboundMessage['content'], flash = false): OutboundMessage {
   return { accountId: 'a', pk: 1, messageId: 'm', destination: '41793026727', content, encoding: 'GSM7', messageCount: 1, validUntil: 0, flash, attempts: 1 };
 }
 

@@ -2,7 +2,11 @@
 import type { OutboxItemInput } from './outbox.js';
 import type { PhoneReceipt } from './phones.js';
 
-export type ApiFamily = 'sms3' | 'sms2';
+/** The API a message was sent with: its reports, logs and webhooks take that API's shapes. */
+export type ApiFamily = 'sms3' | 'sms2' | 'rcs2';
+
+/** The network channel a message travels: an RCS message's SMS failover is an SMS sent for the RCS API. */
+export type MessageChannel = 'SMS' | 'RCS';
 
 /** (groupId, id) identifies a status; names and descriptions come from core/pipeline/statuses. */
 export interface StatusRef {
@@ -22,7 +26,15 @@ export interface BinaryContent {
   esmClass?: number;
 }
 
-export type MessageContent = TextContent | BinaryContent;
+export type SmsContent = TextContent | BinaryContent;
+
+/** RCS content as the request gave it (TEXT, FILE, CARD, CAROUSEL, PROVIDER_TEMPLATE): delivered and echoed in logs as it is. */
+export interface RcsContent {
+  type: 'TEXT' | 'FILE' | 'CARD' | 'CAROUSEL' | 'PROVIDER_TEMPLATE';
+  [field: string]: unknown;
+}
+
+export type MessageContent = SmsContent | RcsContent;
 
 export interface DeliveryWindow {
   days: string[];
@@ -36,6 +48,10 @@ export interface MessageWebhook {
   /** false = never push a report for this message. */
   notify: boolean;
   contentType?: string;
+  /** RCS: the reports of every channel tried, not only the final one's. */
+  receiveTriggeredFailoverReports?: boolean;
+  /** RCS: where the seen report goes. */
+  seenUrl?: string;
 }
 
 /** Pipeline position of a message. `final` messages never change again. */
@@ -46,10 +62,13 @@ export interface NewMessage {
   messageId: string;
   bulkId: string;
   api: ApiFamily;
+  /** SMS when absent. */
+  channel?: MessageChannel;
   sender?: string;
   destination: string;
   content: MessageContent;
-  encoding: 'GSM7' | 'UCS2' | 'BINARY';
+  /** RCS content has no encoding of its own: RCS. */
+  encoding: 'GSM7' | 'UCS2' | 'BINARY' | 'RCS';
   messageCount: number;
   callbackData?: string;
   entityId?: string;
@@ -115,6 +134,11 @@ export interface StatusChange {
   pullReport?: boolean;
   /** Webhook items to enqueue. */
   webhooks?: OutboxItemInput[];
+  /**
+   * A message the change starts (an RCS message's SMS failover), inserted only if the change
+   * applies, so that a failover is created exactly once however often its trigger is reported.
+   */
+  spawn?: NewMessage;
   /** The destination's virtual phone received the message (sandbox); recorded only if the change applies. */
   phone?: PhoneReceipt;
 }
@@ -143,6 +167,8 @@ export interface MessageLogFilter {
   mnc?: string;
   entityId?: string;
   applicationId?: string;
+  /** The channel whose messages are listed (SMS when absent): SMS logs list SMS, failovers too; RCS logs RCS. */
+  channel?: MessageChannel;
   /** Return messages with pk < beforePk (cursor paging, newest first). */
   beforePk?: number;
   limit: number;

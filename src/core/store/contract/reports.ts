@@ -23,6 +23,8 @@ export interface ReportData {
 
 export interface ReportFilter {
   accountId: string;
+  /** Which API's reports (SMS when absent): the SMS APIs share theirs, RCS has its own. */
+  api?: 'sms' | 'rcs';
   since: number;
   bulkId?: string;
   messageId?: string;

@@ -30,6 +30,7 @@ export function toMessage(r: Row): StoredMessage {
     errorId: r.error_id,
     attempts: r.attempts,
   };
+  if (r.channel !== 'SMS') m.channel = r.channel;
   if (r.sender !== null) m.sender = r.sender;
   if (r.callback_data !== null) m.callbackData = r.callback_data;
   if (r.entity_id !== null) m.entityId = r.entity_id;
@@ -72,6 +73,10 @@ export class PgMessageStore implements MessageStore {
   constructor(private readonly sql: Sql) {}
 
   async insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>> {
+    return this.insertWith(this.sql, messages);
+  }
+
+  private async insertWith(sql: Db, messages: readonly NewMessage[]): Promise<Array<number | 'duplicate'>> {
     const n = messages.length;
     if (n === 0) return [];
     const accountIds = new Array<string>(n);
@@ -99,8 +104,10 @@ export class PgMessageStore implements MessageStore {
     const errorIds = new Array<number>(n);
     const attempts = new Array<number>(n);
     const leases = new Array<number | null>(n);
+    const channels = new Array<string>(n);
     for (let i = 0; i < n; i++) {
       const m = messages[i]!;
+      channels[i] = m.channel ?? 'SMS';
       accountIds[i] = m.accountId;
       messageIds[i] = m.messageId;
       bulkIds[i] = m.bulkId;
@@ -129,27 +136,27 @@ export class PgMessageStore implements MessageStore {
     }
     // One statement for the whole batch. Rows are inserted in input order, so within the batch the
     // first occurrence of an id wins and later ones hit the conflict clause.
-    const rows = await this.sql`
+    const rows = await sql`
       INSERT INTO messages (
         account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
         callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
-        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until)
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel)
       SELECT
         u.account_id, u.message_id, u.bulk_id, u.api, u.sender, u.destination, u.content::jsonb, u.encoding,
         u.message_count, u.callback_data, u.entity_id, u.application_id, u.campaign_reference_id,
         u.webhook::jsonb, u.extras::jsonb, u.delivery_window::jsonb, u.created_at, u.due_at, u.valid_until,
-        u.state, u.status_group_id, u.status_id, u.error_id, u.attempts, u.lease_until
+        u.state, u.status_group_id, u.status_id, u.error_id, u.attempts, u.lease_until, u.channel
       FROM unnest(
         ${accountIds}::text[], ${messageIds}::text[], ${bulkIds}::text[], ${apis}::text[], ${senders}::text[],
         ${destinations}::text[], ${contents}::text[], ${encodings}::text[], ${messageCounts}::int4[],
         ${callbackData}::text[], ${entityIds}::text[], ${applicationIds}::text[], ${campaignReferenceIds}::text[],
         ${webhooks}::text[], ${extras}::text[], ${windows}::text[], ${createdAts}::int8[], ${dueAts}::int8[],
         ${validUntils}::int8[], ${states}::text[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
-        ${attempts}::int4[], ${leases}::int8[]
+        ${attempts}::int4[], ${leases}::int8[], ${channels}::text[]
       ) WITH ORDINALITY AS u(
         account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
         callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
-        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, ord)
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel, ord)
       ORDER BY u.ord
       ON CONFLICT (account_id, message_id) DO NOTHING
       RETURNING pk, account_id, message_id`;
@@ -263,21 +270,26 @@ export class PgMessageStore implements MessageStore {
   async applyStatusChanges(changes: StatusChange[]): Promise<void> {
     if (changes.length === 0) return;
     const batches = rounds(changes);
-    if (batches.length === 1) {
+    const spawning = changes.some((c) => c.spawn !== undefined);
+    if (batches.length === 1 && !spawning) {
       await this.applyRound(this.sql, batches[0]!);
       return;
     }
     await this.sql.begin(async (tx) => {
-      for (const batch of batches) await this.applyRound(tx, batch);
+      for (const batch of batches) {
+        const applied = await this.applyRound(tx, batch);
+        const spawned = batch.filter(({ change, tag }) => change.spawn !== undefined && applied.has(tag)).map(({ change }) => change.spawn!);
+        if (spawned.length > 0) await this.insertWith(tx, spawned);
+      }
     });
   }
 
   /**
    * One statement: updates the messages not yet final (flagging their pull reports and marking what
    * a virtual phone received), then inserts the webhook items of exactly the changes that were
-   * applied (matched by tag).
+   * applied (matched by tag). Returns the tags of the changes applied.
    */
-  private async applyRound(sql: Db, batch: Array<{ change: StatusChange; tag: number }>): Promise<void> {
+  private async applyRound(sql: Db, batch: Array<{ change: StatusChange; tag: number }>): Promise<Set<number>> {
     const n = batch.length;
     const accountIds = new Array<string>(n);
     const pks = new Array<number>(n);
@@ -318,7 +330,7 @@ export class PgMessageStore implements MessageStore {
       phoneNumbers[i] = c.phone?.number ?? null;
       phoneAts[i] = c.phone?.at ?? null;
     }
-    await sql`
+    const applied = await sql`
       WITH upd AS (
         UPDATE messages m SET
           status_group_id = c.status_group_id,
@@ -345,12 +357,17 @@ export class PgMessageStore implements MessageStore {
       ), box AS (
         ${outboxInsert(sql, items, { values: itemTags, source: sql`SELECT tag FROM upd` })}
       )
-      SELECT 1`;
+      SELECT tag FROM upd`;
+    return new Set(applied.map((r) => Number(r.tag)));
   }
 
   async listLogs(filter: MessageLogFilter): Promise<StoredMessage[]> {
     const sql = this.sql;
-    const where: Fragment[] = [sql`account_id = ${filter.accountId}`, sql`created_at >= ${filter.since}`];
+    const where: Fragment[] = [
+      sql`account_id = ${filter.accountId}`,
+      sql`created_at >= ${filter.since}`,
+      sql`channel = ${filter.channel ?? 'SMS'}`,
+    ];
     if (filter.beforePk !== undefined) where.push(sql`pk < ${filter.beforePk}`);
     if (filter.sender !== undefined) where.push(sql`sender = ${filter.sender}`);
     if (filter.destination !== undefined) where.push(sql`destination = ${filter.destination}`);

@@ -14,6 +14,7 @@ export class PgReportStore implements ReportStore {
       sql`account_id = ${filter.accountId}`,
       sql`report_pending`,
       sql`done_at >= ${filter.since}`,
+      filter.api === 'rcs' ? sql`api = 'rcs2'` : sql`api <> 'rcs2'`,
     ];
     if (filter.bulkId !== undefined) where.push(sql`bulk_id = ${filter.bulkId}`);
     if (filter.messageId !== undefined) where.push(sql`message_id = ${filter.messageId}`);

@@ -14,8 +14,8 @@ export class MessageLogQuery {
   constructor(private readonly db: Db) {}
 
   run(filter: MessageLogFilter): MessageRow[] {
-    const where: string[] = ['account_id = ?', 'created_at >= ?'];
-    const params: unknown[] = [filter.accountId, filter.since];
+    const where: string[] = ['account_id = ?', 'created_at >= ?', 'channel = ?'];
+    const params: unknown[] = [filter.accountId, filter.since, filter.channel ?? 'SMS'];
     const add = (condition: string, value: unknown): void => {
       where.push(condition);
       params.push(value);

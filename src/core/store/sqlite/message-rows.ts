@@ -2,6 +2,7 @@ import type {
   ApiFamily,
   ClaimedMessage,
   DeliveryWindow,
+  MessageChannel,
   MessageContent,
   MessageState,
   MessageWebhook,
@@ -17,6 +18,7 @@ export interface MessageRow {
   message_id: string;
   bulk_id: string;
   api: ApiFamily;
+  channel: MessageChannel;
   sender: string | null;
   destination: string;
   content: string;
@@ -55,8 +57,8 @@ export interface MessageRow {
 export const MESSAGE_INSERT_SQL = `INSERT INTO messages (account_id, message_id, bulk_id, api, sender, destination,
     content, encoding, message_count, callback_data, entity_id, application_id, campaign_reference_id, webhook,
     extras, delivery_window, created_at, due_at, valid_until, state, status_group_id, status_id, error_id,
-    attempts, lease_until)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    attempts, lease_until, channel)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (account_id, message_id) DO NOTHING`;
 
 /** MESSAGE_INSERT_SQL's parameters, in its column order. */
@@ -86,6 +88,7 @@ export type MessageInsertParams = [
   errorId: number,
   attempts: number,
   leaseUntil: number | null,
+  channel: MessageChannel,
 ];
 
 export function toInsertParams(message: NewMessage): MessageInsertParams {
@@ -116,6 +119,7 @@ export function toInsertParams(message: NewMessage): MessageInsertParams {
     message.errorId,
     claimed ? 1 : 0,
     claimed ? orNull(message.leaseUntil) : null,
+    message.channel ?? 'SMS',
   ];
 }
 
@@ -126,6 +130,7 @@ export function toStoredMessage(row: MessageRow): StoredMessage {
     messageId: row.message_id,
     bulkId: row.bulk_id,
     api: row.api,
+    channel: row.channel === 'SMS' ? undefined : row.channel,
     sender: nullToUndefined(row.sender),
     destination: row.destination,
     content: parseJson<MessageContent>(row.content),

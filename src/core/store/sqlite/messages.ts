@@ -144,7 +144,7 @@ export class SqliteMessageStore implements MessageStore {
       for (const r of results) markSubmitted.run(r.carrier, r.carrierMessageId, r.at, r.accountId, r.pk);
     }),
     applyStatusChanges: this.db.transaction((changes: readonly StatusChange[]) => {
-      const { applyStatus } = this.sql();
+      const { applyStatus, insert } = this.sql();
       const webhooks: OutboxItemInput[] = [];
       for (const change of changes) {
         const final = flag(change.final);
@@ -168,6 +168,7 @@ export class SqliteMessageStore implements MessageStore {
         );
         if (updated === 0) continue;
         if (change.webhooks) for (const item of change.webhooks) webhooks.push(item);
+        if (change.spawn) insert.run(...toInsertParams(change.spawn));
       }
       // Packed over the whole round, so reports for one URL share rows.
       this.outbox.insertItems(webhooks);

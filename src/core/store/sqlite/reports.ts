@@ -10,6 +10,7 @@ export class SqliteReportStore implements ReportStore {
     consume: this.db.prepare<
       {
         accountId: string;
+        rcs: 0 | 1;
         since: number;
         bulkId: string | null;
         messageId: string | null;
@@ -24,6 +25,7 @@ export class SqliteReportStore implements ReportStore {
        WHERE pk IN (
          SELECT pk FROM messages INDEXED BY messages_report_pending
          WHERE account_id = @accountId AND report_pending = 1 AND done_at >= @since
+           AND (api = 'rcs2') = @rcs
            AND (@bulkId IS NULL OR bulk_id = @bulkId)
            AND (@messageId IS NULL OR message_id = @messageId)
            AND (@entityId IS NULL OR entity_id = @entityId)
@@ -38,6 +40,7 @@ export class SqliteReportStore implements ReportStore {
     this.db.transaction((filter: ReportFilter) =>
       this.sql().consume.all({
         accountId: filter.accountId,
+        rcs: filter.api === 'rcs' ? 1 : 0,
         since: filter.since,
         bulkId: orNull(filter.bulkId),
         messageId: orNull(filter.messageId),

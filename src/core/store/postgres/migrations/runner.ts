@@ -7,6 +7,7 @@ import { phoneSmsOnMessages } from './005-phone-sms-on-messages.js';
 import { outboxStreams } from './006-outbox-streams.js';
 import { calls } from './007-calls.js';
 import { verify } from './008-verify.js';
+import { messageChannels } from './009-message-channels.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -26,6 +27,7 @@ export const migrations: readonly Migration[] = [
   outboxStreams,
   calls,
   verify,
+  messageChannels,
 ];
 
 /**

@@ -6,6 +6,7 @@ import { phoneSmsOnMessagesMigration } from './005-phone-sms-on-messages.js';
 import { outboxStreamsMigration } from './006-outbox-streams.js';
 import { callsMigration } from './007-calls.js';
 import { verifyMigration } from './008-verify.js';
+import { messageChannelsMigration } from './009-message-channels.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit one that has shipped. */
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   outboxStreamsMigration,
   callsMigration,
   verifyMigration,
+  messageChannelsMigration,
 ];
