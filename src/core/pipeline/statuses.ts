@@ -1,4 +1,5 @@
 import type { StatusRef } from '../store/types.js';
+import { RCS_ERROR } from './rcs-errors.js';
 
 /** Status groups (reference §7.1): the v3 `MessageGeneralStatus` enum, by group id. */
 export const STATUS_GROUPS = ['ACCEPTED', 'PENDING', 'UNDELIVERABLE', 'DELIVERED', 'EXPIRED', 'REJECTED'] as const;
@@ -76,8 +77,8 @@ const error = (groupId: number, id: number, name: string, description: string, p
   permanent,
 });
 
-/** Message error codes this product emits (reference Appendix A.1), by id. */
-export const ERROR = {
+/** Message error codes of SMS (reference Appendix A.1). */
+const SMS_ERROR = {
   NO_ERROR: error(0, 0, 'NO_ERROR', 'No Error', false),
   EC_UNKNOWN_SUBSCRIBER: error(1, 1, 'EC_UNKNOWN_SUBSCRIBER', 'Unknown subscriber', true),
   EC_ABSENT_SUBSCRIBER_SM: error(1, 6, 'EC_ABSENT_SUBSCRIBER_SM', 'Absent subscriber', false),
@@ -168,6 +169,9 @@ export const ERROR = {
   EC_TIME_OUT: error(3, 2048, 'EC_TIME_OUT', 'Time out', false),
   EC_DUPLICATE_MESSAGE: error(3, 5492, 'EC_DUPLICATE_MESSAGE', 'Duplicate message', true),
 } as const;
+
+/** Message error codes this product emits, SMS and RCS, by name. */
+export const ERROR = { ...SMS_ERROR, ...RCS_ERROR } as const;
 
 export type ErrorName = keyof typeof ERROR;
 

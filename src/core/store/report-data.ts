@@ -2,9 +2,11 @@ import type { ReportData, StatusRef, StoredMessage } from './types.js';
 
 /** The report of `m` reaching `status` at `at`; a message never handed to a carrier counts as sent at acceptance. */
 export function reportDataFromMessage(m: StoredMessage, status: StatusRef, errorId: number, at: number): ReportData {
+  // An RCS message's SMS failover reports under the RCS message's id: the only id its sender knows.
+  const failoverOf = typeof m.extras?.failoverOf === 'string' ? m.extras.failoverOf : undefined;
   const report: ReportData = {
     bulkId: m.bulkId,
-    messageId: m.messageId,
+    messageId: failoverOf ?? m.messageId,
     to: m.destination,
     sentAt: m.sentAt ?? m.createdAt,
     doneAt: at,
@@ -19,6 +21,7 @@ export function reportDataFromMessage(m: StoredMessage, status: StatusRef, error
   if (m.entityId !== undefined) report.entityId = m.entityId;
   if (m.applicationId !== undefined) report.applicationId = m.applicationId;
   if (m.campaignReferenceId !== undefined) report.campaignReferenceId = m.campaignReferenceId;
+  if (failoverOf !== undefined || m.extras?.smsFailover !== undefined) report.channel = m.channel ?? 'SMS';
   return report;
 }
 

@@ -1,5 +1,5 @@
 /** Consume-once pull reports. */
-import type { ApiFamily, StatusRef } from './messages.js';
+import type { ApiFamily, MessageChannel, StatusRef } from './messages.js';
 
 /** Everything needed to render a delivery report in any API shape, without another read. */
 export interface ReportData {
@@ -19,6 +19,8 @@ export interface ReportData {
   campaignReferenceId?: string;
   /** API family the message was sent with; webhooks use its shape. */
   api: ApiFamily;
+  /** RCS with a failover: the channel this report is of (the RCS attempt, or the SMS sent instead). */
+  channel?: MessageChannel;
 }
 
 export interface ReportFilter {
