@@ -13,7 +13,8 @@ import { SubscriptionMatcher } from '../core/subscriptions/matcher.js';
 import { SandboxNetwork } from '../network/sandbox/sandbox-network.js';
 import { loadSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
 import type { Carrier, CarrierEvents } from '../network/carrier.js';
-import { PrefixRouter } from '../network/routing/prefix-router.js';
+import { ChannelRouter } from '../network/routing/channel-router.js';
+import { smsFailoverFor } from '../rcs/failover.js';
 import { sandboxOnlyRouting } from '../network/routing/routing-config.js';
 import { SmppCarrier } from '../network/smpp/smpp-carrier.js';
 import { registerSmppMetrics } from '../network/smpp/smpp-metrics.js';
@@ -126,6 +127,8 @@ export class Engine implements EngineHandle {
       subscriptions: this.subscriptions,
       renderReport: renderDeliveryReport,
       onWebhooksQueued,
+      failoverFor: smsFailoverFor,
+      onMessagesQueued: () => this.dispatcher.nudge(),
       ...(postgres ? { maxBatch: 300 } : {}),
     });
     this.inbound = new InboundService({ store, clock, metrics, log, subscriptions: this.subscriptions, onWebhooksQueued });
@@ -144,7 +147,7 @@ export class Engine implements EngineHandle {
       byName.set(carrier.name, carrier);
     }
     if (smscs.length > 0) registerSmppMetrics(metrics.registry, smscs);
-    const router = new PrefixRouter(routing.routes, byName);
+    const router = new ChannelRouter(routing.routes, byName);
     this.carriers = router.carriers();
     this.dispatcher = new Dispatcher({
       store: pipelineStore,

@@ -83,6 +83,8 @@ export interface CarrierEvents {
 
 export interface Carrier {
   readonly name: string;
+  /** The channels it carries; SMS only when absent. */
+  readonly channels?: readonly MessageChannel[];
   /**
    * False while the carrier cannot take submits (no bind up, backing off after throttling), so a
    * router can fail over to the next route. Carriers that are always ready leave it out.

@@ -3,7 +3,7 @@ import type { CarrierReceipt, SettledOutcome } from '../../network/carrier.js';
 import { reportDataFromMessage } from '../store/report-data.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
-import type { OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
+import type { NewMessage, OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
 import type { MatchAttributes, SubscriptionMatcher, WebhookTarget } from '../subscriptions/matcher.js';
 import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
 import { statusObject } from './statuses.js';
@@ -17,6 +17,13 @@ export interface StatusRecorderDeps {
   /** Renders a report in the message's API shape; the webhook item's payload. */
   renderReport: (data: ReportData) => unknown;
   onWebhooksQueued: () => void;
+  /**
+   * The message that carries on for one that failed on its channel (an RCS message's SMS failover),
+   * if it has one; it is stored with the failure, exactly once.
+   */
+  failoverFor?: (message: StoredMessage, at: number) => NewMessage | undefined;
+  /** A status change stored new messages (failovers): the dispatcher should look. */
+  onMessagesQueued?: () => void;
   /** Most receipts written in one transaction (default 100: like claims, a long write holds SQLite's lock). */
   maxBatch?: number;
   /** Waits between attempts when writing receipts fails (default 100 ms, 1 s, 5 s). */
@@ -187,6 +194,12 @@ export class StatusRecorder {
 
   private async changeFor(message: StoredMessage, update: StatusUpdate): Promise<StatusChange> {
     const change: StatusChange = { accountId: message.accountId, pk: message.pk, ...update };
+    const failover = update.final && update.status.groupId !== DELIVERED_GROUP ? this.deps.failoverFor?.(message, update.at) : undefined;
+    if (failover) {
+      change.spawn = failover;
+      // The failed attempt is reported only to those who asked for every channel's report.
+      if (message.webhook.receiveTriggeredFailoverReports !== true) return change;
+    }
     if (!update.final && !message.webhook.intermediateReport) return change;
     const webhooks = await this.pushItems(message, update);
     if (webhooks.length > 0) change.webhooks = webhooks;
@@ -200,7 +213,7 @@ export class StatusRecorder {
     // The message's own URL wins over the account's subscriptions.
     const targets: Array<Pick<WebhookTarget, 'url'> & Partial<WebhookTarget>> = message.webhook.url
       ? [{ url: message.webhook.url }]
-      : await this.deps.subscriptions.targetsFor(message.accountId, 'SMS', 'DELIVERY', subscriptionAttributes(message));
+      : await this.deps.subscriptions.targetsFor(message.accountId, message.api === 'rcs2' ? 'RCS' : 'SMS', 'DELIVERY', subscriptionAttributes(message));
     if (targets.length === 0) return [];
     const data = reportDataFromMessage(message, update.status, update.errorId, update.at);
     if (update.mccMnc !== undefined) data.mccMnc = update.mccMnc;
@@ -224,13 +237,18 @@ export class StatusRecorder {
     if (changes.length === 0) return;
     await this.deps.store.messages.applyStatusChanges(changes);
     let queued = false;
+    let spawned = false;
     for (const change of changes) {
       this.deps.metrics.statusChanges.inc({ group: statusObject(change.status).groupName });
       if (change.webhooks && change.webhooks.length > 0) queued = true;
+      if (change.spawn) spawned = true;
     }
     if (queued) this.deps.onWebhooksQueued();
+    if (spawned) this.deps.onMessagesQueued?.();
   }
 }
+
+const DELIVERED_GROUP = 3;
 
 /** The message's attributes that DELIVERY subscription criteria match on. */
 function subscriptionAttributes(message: StoredMessage): MatchAttributes {

@@ -1,5 +1,6 @@
 import { normalizeNumber } from '../../core/phone-number.js';
 import { ERROR, STATUS, type ErrorObject, type StatusObject } from '../../core/pipeline/statuses.js';
+import type { MessageChannel } from '../../core/store/types.js';
 
 /**
  * What the simulated network does with a message. The built-in table works on the destination's
@@ -11,6 +12,7 @@ import { ERROR, STATUS, type ErrorObject, type StatusObject } from '../../core/p
  * | 9002   | EXPIRED       | EXPIRED_EXPIRED, EC_MESSAGE_EXPIRED                 |
  * | 9003   | REJECTED      | REJECTED_NETWORK, EC_OPERATOR_NOT_FOUND             |
  * | 9004   | NO_REPORT     | none: the dispatcher ends it at validUntil with EXPIRED_DLR_UNKNOWN |
+ * | 9021   | NOT_RCS_CAPABLE (RCS only; an SMS is delivered) | UNDELIVERABLE_REJECTED_OPERATOR, EC_UNKNOWN_USER |
  * | other  | DELIVERED     | DELIVERED_TO_HANDSET, NO_ERROR                     |
  *
  * Two more outcomes exist for rules only (they act at submit, before any receipt):
@@ -24,7 +26,7 @@ import { ERROR, STATUS, type ErrorObject, type StatusObject } from '../../core/p
  * exercised; at zero latency the final status comes with the submit (SubmitOutcome.settled) and the
  * pipeline stores both in one write.
  */
-export const SANDBOX_OUTCOMES = ['DELIVERED', 'UNDELIVERABLE', 'EXPIRED', 'REJECTED', 'NO_REPORT', 'REFUSED', 'THROTTLED'] as const;
+export const SANDBOX_OUTCOMES = ['DELIVERED', 'UNDELIVERABLE', 'EXPIRED', 'REJECTED', 'NO_REPORT', 'NOT_RCS_CAPABLE', 'REFUSED', 'THROTTLED'] as const;
 
 export type SandboxOutcomeName = (typeof SANDBOX_OUTCOMES)[number];
 
@@ -40,6 +42,7 @@ export const OUTCOME_BEHAVIOUR: Readonly<Record<SandboxOutcomeName, OutcomeBehav
   EXPIRED: 'receipt',
   REJECTED: 'receipt',
   NO_REPORT: 'silent',
+  NOT_RCS_CAPABLE: 'receipt',
   REFUSED: 'refused',
   THROTTLED: 'throttled',
 };
@@ -51,6 +54,7 @@ export const OUTCOME_DEFAULTS: Readonly<Record<SandboxOutcomeName, { status: Sta
   EXPIRED: { status: STATUS.EXPIRED_EXPIRED, error: ERROR.EC_MESSAGE_EXPIRED },
   REJECTED: { status: STATUS.REJECTED_NETWORK, error: ERROR.EC_OPERATOR_NOT_FOUND },
   NO_REPORT: { status: STATUS.EXPIRED_DLR_UNKNOWN, error: ERROR.EC_VALIDITY_EXPIRED },
+  NOT_RCS_CAPABLE: { status: STATUS.UNDELIVERABLE_REJECTED_OPERATOR, error: ERROR.EC_UNKNOWN_USER },
   REFUSED: { status: STATUS.UNDELIVERABLE_REJECTED_OPERATOR, error: ERROR.EC_SMS_REJECTED_BY_MOBILE_OPERATOR },
   THROTTLED: { status: STATUS.PENDING_ACCEPTED, error: ERROR.EC_TIME_OUT },
 };
@@ -64,6 +68,11 @@ export const BUILT_IN_SUFFIXES: Readonly<Record<string, SandboxOutcomeName>> = {
 
 /** Phone numbers are compared as bare digits: a leading `+` is not part of the number. */
 
-export function builtInOutcome(destination: string): SandboxOutcomeName {
-  return BUILT_IN_SUFFIXES[normalizeNumber(destination).slice(-4)] ?? 'DELIVERED';
+export function builtInOutcome(destination: string, channel: MessageChannel = 'SMS'): SandboxOutcomeName {
+  const suffix = normalizeNumber(destination).slice(-4);
+  if (channel === 'RCS' && suffix === NOT_RCS_CAPABLE_SUFFIX) return 'NOT_RCS_CAPABLE';
+  return BUILT_IN_SUFFIXES[suffix] ?? 'DELIVERED';
 }
+
+/** A phone that cannot receive RCS (it still receives SMS). */
+export const NOT_RCS_CAPABLE_SUFFIX = '9021';

@@ -2,7 +2,7 @@ import { timeOrderedUuid } from '../../core/ids.js';
 import type { Logger } from '../../logger.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
-import type { PhoneReceipt, ReceivedSms, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
+import type { MessageChannel, PhoneReceipt, ReceivedSms, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
 import type { Carrier, CarrierEvents, CarrierReceipt, OutboundMessage, SettledOutcome, SubmitOutcome } from '../carrier.js';
 import { normalizeNumber } from '../../core/phone-number.js';
 import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, type SandboxOutcomeName } from './outcomes.js';
@@ -30,6 +30,8 @@ interface Decision {
  */
 export class SandboxNetwork implements Carrier {
   readonly name = 'sandbox';
+  /** Its virtual phones receive SMS and, unless their number says otherwise, RCS. */
+  readonly channels = ['SMS', 'RCS'] as const;
   private events: CarrierEvents | undefined;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
@@ -63,7 +65,7 @@ export class SandboxNetwork implements Carrier {
     const inbox: ReceivedSms[] = [];
     for (const message of messages) {
       const { accountId, pk } = message;
-      const decision = this.decide(accountId, message.destination);
+      const decision = this.decide(accountId, message.destination, message.channel);
       const behaviour = OUTCOME_BEHAVIOUR[decision.outcome];
       if (this.stopped || behaviour === 'throttled') {
         outcomes.push({ pk, accountId, ok: false, retryable: true, status: decision.status, errorId: decision.errorId });
@@ -105,7 +107,7 @@ export class SandboxNetwork implements Carrier {
     const receipts: CarrierReceipt[] = [];
     for (const message of submitted) {
       if (message.carrierMessageId === undefined) continue;
-      const decision = this.decide(message.accountId, message.destination);
+      const decision = this.decide(message.accountId, message.destination, message.channel);
       if (OUTCOME_BEHAVIOUR[decision.outcome] !== 'receipt') continue;
       const due = (message.sentAt ?? now) + decision.latencyMs;
       receipts.push(finalReceipt(message.carrierMessageId, decision, Math.max(due, now)));
@@ -139,9 +141,9 @@ export class SandboxNetwork implements Carrier {
     return this.queue.size;
   }
 
-  private decide(accountId: string, destination: string): Decision {
+  private decide(accountId: string, destination: string, channel: MessageChannel | undefined): Decision {
     const rule = findRule([this.accountRules.get(accountId) ?? [], this.deps.rules ?? []], destination);
-    const outcome = rule?.outcome ?? builtInOutcome(destination);
+    const outcome = rule?.outcome ?? builtInOutcome(destination, channel);
     const defaults = OUTCOME_DEFAULTS[outcome];
     return {
       outcome,

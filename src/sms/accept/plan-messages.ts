@@ -114,6 +114,7 @@ function baseMessage(
     status: ACCEPTED_REF,
     errorId: ERROR.NO_ERROR.id,
   };
+  if (definition.channel !== undefined) message.channel = definition.channel;
   if (definition.sender !== undefined) message.sender = definition.sender;
   if (definition.callbackData !== undefined) message.callbackData = definition.callbackData;
   if (definition.entityId !== undefined) message.entityId = definition.entityId;

@@ -1,4 +1,4 @@
-import type { ApiFamily, DeliveryWindow, MessageContent, MessageWebhook } from '../../core/store/types.js';
+import type { ApiFamily, DeliveryWindow, MessageChannel, MessageContent, MessageWebhook } from '../../core/store/types.js';
 import type { SpeedLimit } from './timing.js';
 
 /**
@@ -32,6 +32,8 @@ export interface PreparedContent {
 
 /** One element of `messages[]`: everything its destinations share. */
 export interface MessageDefinition {
+  /** SMS when absent. */
+  channel?: MessageChannel;
   sender?: string;
   destinations: DestinationInput[];
   content: PreparedContent;

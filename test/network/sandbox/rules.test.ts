@@ -55,7 +55,7 @@ describe('sandbox rules', () => {
       for (const expected of [
         bad,
         'rules[1].match.suffix: must be a string of 1 to 20 digits',
-        'rules[1].outcome: must be one of [DELIVERED, UNDELIVERABLE, EXPIRED, REJECTED, NO_REPORT, REFUSED, THROTTLED]',
+        'rules[1].outcome: must be one of [DELIVERED, UNDELIVERABLE, EXPIRED, REJECTED, NO_REPORT, NOT_RCS_CAPABLE, REFUSED, THROTTLED]',
         'rules[2].match: must set suffix, prefix or number',
         'rules[2].latencyMs: must be an integer between 0 and 3600000',
         'rules[3].colour: unknown property',
@@ -79,7 +79,7 @@ describe('sandbox rules', () => {
 
   it('parseSandboxRules reports problems under the given path', () => {
     const parsed = parseSandboxRules([{ match: { suffix: '1' } }], 'body.rules');
-    assert.deepEqual(parsed, { problems: [{ path: 'body.rules[0].outcome', problem: 'must be one of [DELIVERED, UNDELIVERABLE, EXPIRED, REJECTED, NO_REPORT, REFUSED, THROTTLED]' }] });
+    assert.deepEqual(parsed, { problems: [{ path: 'body.rules[0].outcome', problem: 'must be one of [DELIVERED, UNDELIVERABLE, EXPIRED, REJECTED, NO_REPORT, NOT_RCS_CAPABLE, REFUSED, THROTTLED]' }] });
   });
 
   it('a rule matches when every field it sets matches, ignoring a leading +', () => {
