@@ -8,8 +8,9 @@ import type { StatusRef, Store, StoredMessage } from '../../../src/core/store/ty
 import { SubscriptionMatcher } from '../../../src/core/subscriptions/matcher.js';
 import type { SandboxRule } from '../../../src/network/sandbox/rules.js';
 import { SandboxNetwork } from '../../../src/network/sandbox/sandbox-network.js';
-import { PrefixRouter } from '../../../src/network/routing/prefix-router.js';
+import { ChannelRouter } from '../../../src/network/routing/channel-router.js';
 import { sandboxOnlyRouting } from '../../../src/network/routing/routing-config.js';
+import { smsFailoverFor } from '../../../src/rcs/failover.js';
 import { renderDeliveryReport } from '../../../src/sms/wire/report-shapes.js';
 import { eventually } from '../../helpers/server.js';
 
@@ -46,6 +47,7 @@ export async function startPipeline(store: Store, clock: ManualClock, options: P
   const log = options.log ?? silentLogger();
   const metrics = new Metrics({ defaultMetrics: false });
   let nudges = 0;
+  let dispatcher: Dispatcher | undefined;
   const recorder = new StatusRecorder({
     store,
     clock,
@@ -54,13 +56,15 @@ export async function startPipeline(store: Store, clock: ManualClock, options: P
     subscriptions: new SubscriptionMatcher({ store, clock, cacheMs: 0 }),
     renderReport: renderDeliveryReport,
     onWebhooksQueued: () => void nudges++,
+    failoverFor: smsFailoverFor,
+    onMessagesQueued: () => dispatcher?.nudge(),
     retryDelaysMs: [],
   });
   const sandbox = new SandboxNetwork({ store, clock, log, latencyMs: options.latencyMs ?? 0, rules: options.rules ?? [], tickMs: 5 });
-  const dispatcher = new Dispatcher({
+  dispatcher = new Dispatcher({
     store,
     clock,
-    router: new PrefixRouter(sandboxOnlyRouting().routes, new Map([[sandbox.name, sandbox]])),
+    router: new ChannelRouter(sandboxOnlyRouting().routes, new Map([[sandbox.name, sandbox]])),
     recorder,
     metrics,
     log,
