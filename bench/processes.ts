@@ -1,7 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import postgres from 'postgres';
+import { generateApiKey } from '../src/core/auth/api-keys.js';
+import { randomHex } from '../src/core/ids.js';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 
 export interface Child {
   process: ChildProcess;
@@ -114,4 +120,53 @@ export async function dropSchema(postgresUrl: string, schema: string): Promise<v
   } finally {
     await sql.end();
   }
+}
+
+export interface BenchServer extends Child {
+  apiKey: string;
+  /** A JSON request under the server's API key. */
+  call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
+  /** Removes the store (BENCH_KEEP keeps a SQLite one to look at). */
+  cleanup(): Promise<void>;
+}
+
+const cli = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..', 'src', 'cli.js');
+
+/**
+ * Starts `switchboard serve` from dist as `npm start` runs it, on a temporary store (or a fresh
+ * schema on PostgreSQL), with the sandbox at `latencyMs`; `nodeArgs` adds flags such as --cpu-prof.
+ */
+export async function startBenchServer(options: { name: string; latencyMs: number; postgresUrl?: string | undefined; nodeArgs?: string | undefined }): Promise<BenchServer> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), `switchboard-bench-${options.name}-`));
+  const apiKey = generateApiKey();
+  const port = await freePort();
+  const schema = `bench_${randomHex(4)}`;
+  const { postgresUrl } = options;
+  const env = { ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema }), SWITCHBOARD_SANDBOX_LATENCY_MS: String(options.latencyMs) };
+  const nodeArgs = [...SERVER_NODE_FLAGS, ...(options.nodeArgs ? options.nodeArgs.split(' ') : [])];
+  const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
+  const call = async (method: string, urlPath: string, body?: unknown) => {
+    const response = await fetch(child.url + urlPath, {
+      method,
+      headers: { authorization: `App ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : undefined };
+  };
+  const cleanup = async (): Promise<void> => {
+    if (process.env.BENCH_KEEP) return void process.stdout.write(`kept ${dataDir}\n`);
+    await rm(dataDir, { recursive: true, force: true });
+    if (postgresUrl) await dropSchema(postgresUrl, schema);
+  };
+  return { ...child, apiKey, call, cleanup };
+}
+
+/** The sum of a Prometheus counter's series whose labels include `labels`, from /metrics text. */
+export function metricSum(text: string, name: string, labels = ''): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (line.startsWith(`${name}{`) && line.includes(labels)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
 }

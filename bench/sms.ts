@@ -5,14 +5,10 @@
  * webhooks/s in the sandbox at zero latency, and the server's peak RSS. `--postgres URL` (or BENCH_DATABASE_URL) runs the server on PostgreSQL.
  */
 import autocannon from 'autocannon';
-import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateApiKey } from '../src/core/auth/api-keys.js';
-import { randomHex } from '../src/core/ids.js';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
-import { type Child, dropSchema, freePort, peakRssMb, serverEnv, startChild, untilIdle } from './processes.js';
+import { type BenchServer, type Child, freePort, metricSum, peakRssMb, startBenchServer, startChild, untilIdle } from './processes.js';
 import { startWebhookReceiver } from './webhook-receiver.js';
 
 const { values } = parseArgs({
@@ -32,7 +28,6 @@ const duration = Number(values.duration);
 const rounds = Math.max(1, Number(values.rounds));
 const postgresUrl = values.postgres ?? process.env.BENCH_DATABASE_URL;
 const distRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const cli = path.join(distRoot, 'src', 'cli.js');
 
 interface Load {
   requestsPerSecond: number;
@@ -54,21 +49,7 @@ async function load(options: autocannon.Options): Promise<Load> {
   };
 }
 
-async function startSwitchboard(): Promise<Child & { apiKey: string; cleanup(): Promise<void> }> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-'));
-  const apiKey = generateApiKey();
-  const port = await freePort();
-  const schema = `bench_${randomHex(4)}`;
-  const env = { ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema }), SWITCHBOARD_SANDBOX_LATENCY_MS: '0' };
-  // What `npm start` and the CLI's shebang run the server with.
-  const nodeArgs = [...SERVER_NODE_FLAGS, ...(values['node-args'] ? values['node-args'].split(' ') : [])];
-  const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
-  const cleanup = async (): Promise<void> => {
-    await rm(dataDir, { recursive: true, force: true });
-    if (postgresUrl) await dropSchema(postgresUrl, schema);
-  };
-  return { ...child, apiKey, cleanup };
-}
+const startSwitchboard = (): Promise<BenchServer> => startBenchServer({ name: 'sms', latencyMs: 0, postgresUrl, nodeArgs: values['node-args'] });
 
 function smsBody(destinations: number, webhookUrl?: string): string {
   const message: Record<string, unknown> = {
@@ -116,14 +97,6 @@ async function webhookThroughput(
 }
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
-
-function metricSum(text: string, name: string, labels = ''): number {
-  let sum = 0;
-  for (const line of text.split('\n')) {
-    if (line.startsWith(`${name}{`) && line.includes(labels)) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
-  }
-  return sum;
-}
 
 /**
  * Waits until every message the server accepted has been delivered (the bench's destinations all

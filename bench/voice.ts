@@ -6,16 +6,11 @@
  * BENCH_DATABASE_URL) runs the server on PostgreSQL.
  */
 import autocannon from 'autocannon';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { generateApiKey } from '../src/core/auth/api-keys.js';
-import { randomHex } from '../src/core/ids.js';
-import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
-import { cpuSeconds, dropSchema, freePort, peakRssMb, serverEnv, startChild, type Child } from './processes.js';
+import { type BenchServer, cpuSeconds, peakRssMb, startBenchServer } from './processes.js';
 import { measureSpeech } from './speech.js';
 
 const { values } = parseArgs({
@@ -32,8 +27,6 @@ const { values } = parseArgs({
   },
 });
 const postgresUrl = values.postgres ?? process.env.BENCH_DATABASE_URL;
-const distRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const cli = path.join(distRoot, 'src', 'cli.js');
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 const print = (line: string): void => void process.stdout.write(`${line}\n`);
 const CONFIGURATION = 'bench';
@@ -42,41 +35,11 @@ function percentile(sorted: number[], p: number): number {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-interface Server extends Child {
-  apiKey: string;
-  cleanup(): Promise<void>;
-  call(method: string, path: string, body?: unknown): Promise<{ status: number; json: any }>;
-}
-
-async function startSwitchboard(latencyMs: number): Promise<Server> {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'switchboard-bench-voice-'));
-  const apiKey = generateApiKey();
-  const port = await freePort();
-  const schema = `bench_${randomHex(4)}`;
-  const env = { ...serverEnv({ dataDir, port, apiKey, postgresUrl, schema }), SWITCHBOARD_SANDBOX_LATENCY_MS: String(latencyMs) };
-  const nodeArgs = [...SERVER_NODE_FLAGS, ...(values['node-args'] ? values['node-args'].split(' ') : [])];
-  const child = await startChild(cli, ['serve'], env, nodeArgs, `http://127.0.0.1:${port}`, '/health');
-  const call = async (method: string, urlPath: string, body?: unknown) => {
-    const response = await fetch(child.url + urlPath, {
-      method,
-      headers: { authorization: `App ${apiKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : undefined };
-  };
-  const created = await call('POST', '/calls/1/configurations', { id: CONFIGURATION });
+async function startSwitchboard(latencyMs: number): Promise<BenchServer> {
+  const server = await startBenchServer({ name: 'voice', latencyMs, postgresUrl, nodeArgs: values['node-args'] });
+  const created = await server.call('POST', '/calls/1/configurations', { id: CONFIGURATION });
   if (created.status !== 201) throw new Error(`calls configuration: ${created.status}`);
-  return {
-    ...child,
-    apiKey,
-    call,
-    cleanup: async () => {
-      if (process.env.BENCH_KEEP) return void print(`kept ${dataDir}`);
-      await rm(dataDir, { recursive: true, force: true });
-      if (postgresUrl) await dropSchema(postgresUrl, schema);
-    },
-  };
+  return server;
 }
 
 const callBody = (phoneNumber: string): string =>
