@@ -41,8 +41,9 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
       void sendProblem(request, reply, 400, [{ property: 'path', violation }]);
     },
     forceCloseConnections: 'idle',
-    // Calls configuration and call ids run to 128 characters.
-    routerOptions: { maxParamLength: 256 },
+    // Calls configuration and call ids run to 128 characters. Infobip's Node SDK puts a slash
+    // before some query strings (`/2fa/2/pin/?ncNeeded=true`), which Infobip routes as without it.
+    routerOptions: { maxParamLength: 256, ignoreTrailingSlash: true },
   }) as unknown as FastifyInstance;
 
   installErrorHandling(app);

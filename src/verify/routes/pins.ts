@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { dropEmptyQueryValues } from '../../core/query-params.js';
 import { absentBodyAsEmpty } from '../../core/optional-body.js';
@@ -27,6 +27,16 @@ const SEND_DESCRIPTION =
   'The PIN is stored (as a keyed hash) before its message leaves; a limit that refuses answers 429 and nothing is sent. ' +
   'In the sandbox the message shows on the phone (GET /sandbox/1/phones/{number}/messages).';
 
+/**
+ * Route hook (preValidation) of the SMS send: empty query values count as not given, and so does
+ * `ncNeeded=undefined`, which Infobip's Node SDK sends when its caller leaves the flag out.
+ */
+async function ncNeededAsGiven(request: FastifyRequest): Promise<void> {
+  await dropEmptyQueryValues(request);
+  const query = request.query as { ncNeeded?: unknown };
+  if (query.ncNeeded === 'undefined') delete query.ncNeeded;
+}
+
 /** Sending, resending and verifying PINs, and the verifications of a number. */
 export function registerPinRoutes(app: FastifyInstance, ctx: AppContext): void {
   const channels: Array<{ channel: PinChannel; suffix: string; what: string }> = [
@@ -37,7 +47,7 @@ export function registerPinRoutes(app: FastifyInstance, ctx: AppContext): void {
     app.post<{ Body: SendPinBody; Querystring: SendPinQuery }>(
       `/2fa/2/pin${suffix}`,
       {
-        preValidation: dropEmptyQueryValues,
+        preValidation: ncNeededAsGiven,
         schema: {
           tags: TAGS,
           summary: `Send PIN over ${what}`,
