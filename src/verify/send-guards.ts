@@ -1,5 +1,5 @@
 import { ApiProblem, violation } from '../core/errors/api-problem.js';
-import type { RateWindowStore, TwoFactorApplication } from '../core/store/types.js';
+import type { RateWindowStore, RateWindowTake, TwoFactorApplication } from '../core/store/types.js';
 import { mustParse, parseRate, YEAR_MS, DAY_MS } from './durations.js';
 import { DEFAULT_PREFIX_LENGTH } from './read/application.js';
 
@@ -23,29 +23,30 @@ export function checkDestinationCountry(application: TwoFactorApplication, msisd
 }
 
 /**
- * Counts one PIN send against the application's limits, most specific first — the number, the
- * prefix guard, the application — so a number that is refused does not use up the application's
+ * Counts one PIN send against the application's limits — the number, the prefix guard, the
+ * application — all or none, so that a number refused does not use up the application's
  * allowance. A refusal is a 429, and nothing is sent.
  */
 export async function takeSendAllowance(windows: RateWindowStore, application: TwoFactorApplication, msisdn: string, now: number): Promise<void> {
   const scope = `${application.accountId}:${application.applicationId}`;
   const { sendPinPerPhoneNumberLimit, sendPinPerApplicationLimit } = application.configuration;
-  const perNumber = mustParse(parseRate(sendPinPerPhoneNumberLimit, YEAR_MS, ''), 'sendPinPerPhoneNumberLimit');
-  if (!(await windows.take(`2fa-send-number:${scope}:${msisdn}`, perNumber.windowMs, perNumber.attempts, now))) {
-    throw tooManyRequests(`sendPinPerPhoneNumberLimit ${sendPinPerPhoneNumberLimit} reached for this number`);
-  }
+  const limits: Array<{ take: RateWindowTake; refusal: string }> = [];
+  const add = (key: string, rate: string, what: string, refusal: string): void => {
+    const { attempts, windowMs } = mustParse(parseRate(rate, YEAR_MS, ''), what);
+    limits.push({ take: { key, windowMs, limit: attempts }, refusal });
+  };
+  add(`2fa-send-number:${scope}:${msisdn}`, sendPinPerPhoneNumberLimit, 'sendPinPerPhoneNumberLimit', `sendPinPerPhoneNumberLimit ${sendPinPerPhoneNumberLimit} reached for this number`);
   const protection = application.protection;
   if (protection?.prefixSendLimit !== undefined) {
-    const perPrefix = mustParse(parseRate(protection.prefixSendLimit, YEAR_MS, ''), 'prefixSendLimit');
     const prefix = msisdn.slice(0, protection.prefixLength ?? DEFAULT_PREFIX_LENGTH);
-    if (!(await windows.take(`2fa-send-prefix:${scope}:${prefix}`, perPrefix.windowMs, perPrefix.attempts, now))) {
-      throw tooManyRequests(`prefixSendLimit ${protection.prefixSendLimit} reached for numbers starting ${prefix}`);
-    }
+    add(`2fa-send-prefix:${scope}:${prefix}`, protection.prefixSendLimit, 'prefixSendLimit', `prefixSendLimit ${protection.prefixSendLimit} reached for numbers starting ${prefix}`);
   }
-  const perApplication = mustParse(parseRate(sendPinPerApplicationLimit, YEAR_MS, ''), 'sendPinPerApplicationLimit');
-  if (!(await windows.take(`2fa-send-app:${scope}`, perApplication.windowMs, perApplication.attempts, now))) {
-    throw tooManyRequests(`sendPinPerApplicationLimit ${sendPinPerApplicationLimit} reached`);
-  }
+  add(`2fa-send-app:${scope}`, sendPinPerApplicationLimit, 'sendPinPerApplicationLimit', `sendPinPerApplicationLimit ${sendPinPerApplicationLimit} reached`);
+  const refused = await windows.takeAll(
+    limits.map((l) => l.take),
+    now,
+  );
+  if (refused >= 0) throw tooManyRequests(limits[refused]!.refusal);
 }
 
 /** Counts one verification of a number's PIN against verifyPinLimit; a refusal is a 429 and counts no attempt. */

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
 import type { Clock } from '../core/clock.js';
 import { notFound, violation } from '../core/errors/api-problem.js';
 import type { PinRecord, Store, TwoFactorTemplate } from '../core/store/types.js';
@@ -11,6 +12,7 @@ import { derivePin, isPin, pinDigest, spokenPin } from './pin-codes.js';
 import type { PinDelivery } from './pin-delivery.js';
 import { fillTemplate } from './read/template.js';
 import { checkDestinationCountry, takeSendAllowance, takeVerifyAllowance } from './send-guards.js';
+import { VerifySettingsCache } from './settings-cache.js';
 import { newVerifyId } from './verify-ids.js';
 
 export type PinChannel = 'sms' | 'voice';
@@ -50,10 +52,16 @@ export interface VerifyPinResult {
 export interface VerifyServiceDeps {
   store: Store;
   clock: Clock;
+  /** How long applications and templates are cached (a change through another node shows within it). */
+  settingsTtlMs?: number;
   delivery: PinDelivery;
   /** The SMS routes: a number the sandbox carries can be looked up. */
   routes: RouteRule[];
 }
+
+type PinFacts = Pick<PinRecord, 'applicationId' | 'msisdn' | 'pinHash'>;
+
+const factsOf = (pin: PinRecord): PinFacts => ({ applicationId: pin.applicationId, msisdn: pin.msisdn, pinHash: pin.pinHash });
 
 /** The store's name of the deployment's PIN key. */
 const PIN_KEY = 'pin-key';
@@ -81,15 +89,28 @@ function checkPlaceholders(placeholders: Record<string, string> | undefined): vo
  */
 export class VerifyService {
   private key?: Promise<Buffer>;
+  private readonly settings: VerifySettingsCache;
+  /**
+   * What never changes of the PINs this node sent or verified lately, so that a verification reads
+   * nothing before its one conditional update (counts and verification live only in the store).
+   */
+  private readonly pinFacts = new LRUCache<string, PinFacts>({ max: 20_000 });
 
-  constructor(private readonly deps: VerifyServiceDeps) {}
+  constructor(private readonly deps: VerifyServiceDeps) {
+    this.settings = new VerifySettingsCache({ store: deps.store, clock: deps.clock, ttlMs: deps.settingsTtlMs ?? 1_000 });
+  }
+
+  /** An application or one of its templates changed through this node. */
+  settingsChanged(accountId: string, applicationId: string): void {
+    this.settings.forget(accountId, applicationId);
+  }
 
   async send(accountId: string, channel: PinChannel, request: SendPinRequest, ncNeeded: boolean): Promise<SendPinResult> {
     const { store, clock } = this.deps;
-    const application = await store.twoFactorApplications.get(accountId, request.applicationId);
+    const application = await this.settings.application(accountId, request.applicationId);
     if (!application) throw violation('applicationId', 'no application with this id');
     if (!application.enabled) throw violation('applicationId', 'the application is disabled');
-    const template = await store.twoFactorTemplates.get(accountId, request.applicationId, request.messageId);
+    const template = await this.settings.template(accountId, request.applicationId, request.messageId);
     if (!template) throw violation('messageId', 'the application has no message template with this id');
     checkPlaceholders(request.placeholders);
     const msisdn = msisdnOf(request.to, 'to');
@@ -123,8 +144,10 @@ export class VerifyService {
       sentAt: now,
     };
     // The PIN is stored before its message leaves: a code the user receives can always be verified.
+    // The message's own durable commit comes next and makes the PIN's durable with it.
     if (sending) record.externalMessageId = externalMessageId;
-    await store.pins.create(record);
+    await store.pins.create(record, { durableWithNextCommit: sending });
+    this.pinFacts.set(`${accountId}\u0000${pinId}`, factsOf(record));
     const sent = sending && (await this.deliver(channel, { record, template, pin, from: request.from, placeholders: request.placeholders, ttlMs, track: request.trackDelivery === true }));
     if (sending && !sent) await store.pins.markSent(accountId, pinId, now, undefined);
     return this.result(channel, record, { nc, sent, track: request.trackDelivery === true });
@@ -137,10 +160,10 @@ export class VerifyService {
     const now = clock.now();
     // UNCONFIRMED: Infobip does not say; sending a code that can no longer verify helps nobody.
     if (record.expiresAt <= now) throw violation('pinId', 'the PIN has expired; send a new one');
-    const application = await store.twoFactorApplications.get(accountId, record.applicationId);
+    const application = await this.settings.application(accountId, record.applicationId);
     if (!application) throw notFound();
     if (!application.enabled) throw violation('pinId', "the PIN's application is disabled");
-    const template = await store.twoFactorTemplates.get(accountId, record.applicationId, record.messageId);
+    const template = await this.settings.template(accountId, record.applicationId, record.messageId);
     if (!template) throw notFound();
     checkPlaceholders(request.placeholders);
     checkDestinationCountry(application, record.msisdn, 'to');
@@ -161,9 +184,9 @@ export class VerifyService {
 
   async verify(accountId: string, pinId: string, guess: string): Promise<VerifyPinResult> {
     const { store, clock } = this.deps;
-    const record = await store.pins.get(accountId, pinId);
+    const record = await this.factsOf(accountId, pinId);
     if (!record) throw notFound();
-    const application = await store.twoFactorApplications.get(accountId, record.applicationId);
+    const application = await this.settings.application(accountId, record.applicationId);
     if (!application) throw notFound();
     const now = clock.now();
     await takeVerifyAllowance(store.rateWindows, application, record.msisdn, now);
@@ -194,6 +217,17 @@ export class VerifyService {
     const filter = query.verified === undefined ? {} : { verified: query.verified };
     const pins = await store.pins.listForMsisdn(accountId, applicationId, check.number, filter, 1_000);
     return query.sent === undefined ? pins : pins.filter((pin) => (pin.externalMessageId !== undefined) === query.sent);
+  }
+
+  private async factsOf(accountId: string, pinId: string): Promise<PinFacts | undefined> {
+    const key = `${accountId}\u0000${pinId}`;
+    const cached = this.pinFacts.get(key);
+    if (cached) return cached;
+    const pin = await this.deps.store.pins.get(accountId, pinId);
+    if (!pin) return undefined;
+    const facts = factsOf(pin);
+    this.pinFacts.set(key, facts);
+    return facts;
   }
 
   private async deliver(

@@ -141,6 +141,22 @@ for (const driver of storeDrivers()) {
       assert.equal(await store().rateWindows.take('send:app', window, 3, start + 30), true, 'a purged window starts again');
     });
 
+    it('takes several windows all or none, naming the first that is full', async () => {
+      const window = 60_000;
+      const takes = [
+        { key: 'number', windowMs: window, limit: 2 },
+        { key: 'app', windowMs: window, limit: 3 },
+      ];
+      assert.equal(await store().rateWindows.takeAll(takes, T0), -1);
+      assert.equal(await store().rateWindows.takeAll(takes, T0), -1);
+      assert.equal(await store().rateWindows.takeAll(takes, T0), 0, 'the number has had its two');
+      // Had the refused take counted the application's use, its third would be gone.
+      assert.equal(await store().rateWindows.takeAll([{ key: 'app', windowMs: window, limit: 3 }], T0), -1);
+      assert.equal(await store().rateWindows.takeAll([{ key: 'other', windowMs: window, limit: 5 }, { key: 'app', windowMs: window, limit: 3 }], T0), 1);
+      assert.equal(await store().rateWindows.take('other', window, 1, T0), true, 'the refused set gave back its first take');
+      assert.equal(await store().rateWindows.takeAll([{ key: 'zero', windowMs: window, limit: 0 }], T0), 0);
+    });
+
     it('creates a secret once and gives every caller the same', async () => {
       const values = await Promise.all(Array.from({ length: 5 }, (_, i) => store().secrets.getOrCreate('pin-key', () => `value-${i}`)));
       assert.equal(new Set(values).size, 1);

@@ -74,6 +74,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
       const current = await applicationOf(request.accountId, request.params.appId);
       const updated: TwoFactorApplication = { ...current, ...readApplication(request.body, current), updatedAt: clock.now() };
       if (!(await store.twoFactorApplications.update(updated))) throw notFound();
+      ctx.verify.settingsChanged(request.accountId, updated.applicationId);
       return wireApplication(updated);
     },
   );
@@ -110,6 +111,7 @@ export function registerApplicationRoutes(app: FastifyInstance, ctx: AppContext)
       const protection = readProtection(request.body);
       const updated: TwoFactorApplication = { ...rest, ...(Object.keys(protection).length === 0 ? {} : { protection }), updatedAt: clock.now() };
       if (!(await store.twoFactorApplications.update(updated))) throw notFound();
+      ctx.verify.settingsChanged(request.accountId, updated.applicationId);
       return wireProtection(updated.protection);
     },
   );

@@ -87,6 +87,7 @@ export function registerTemplateRoutes(app: FastifyInstance, ctx: AppContext): v
       const current = await templateOf(request.accountId, request.params.appId, request.params.msgId);
       const updated: TwoFactorTemplate = { ...current, ...readTemplate(request.body, current), updatedAt: clock.now() };
       if (!(await store.twoFactorTemplates.update(updated))) throw notFound();
+      ctx.verify.settingsChanged(request.accountId, updated.applicationId);
       return wireTemplate(updated);
     },
   );

@@ -102,7 +102,12 @@ export interface TwoFactorTemplateStore {
 }
 
 export interface PinStore {
-  create(pin: PinRecord): Promise<void>;
+  /**
+   * With `durableWithNextCommit`, the write need not wait for the disk: the caller makes a durable
+   * commit next (the PIN's message), which, coming later in the same log, makes this one durable
+   * too before anyone is answered. A driver whose commits cost nothing extra ignores it.
+   */
+  create(pin: PinRecord, options?: { durableWithNextCommit?: boolean }): Promise<void>;
   get(accountId: string, pinId: string): Promise<PinRecord | undefined>;
   /** A resend: the same PIN sent again now, through this message or call. */
   markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined): Promise<void>;
@@ -124,8 +129,19 @@ export interface PinStore {
  * holds `now` and says whether it stayed within `limit`; uses beyond the limit are not counted, so
  * a caller refused does not push the window further.
  */
+export interface RateWindowTake {
+  key: string;
+  windowMs: number;
+  limit: number;
+}
+
 export interface RateWindowStore {
   take(key: string, windowMs: number, limit: number, now: number): Promise<boolean>;
+  /**
+   * Takes one use of each window, or of none: returns -1 when every take was counted, else the
+   * index of the first that is over its limit, and then counts none of them.
+   */
+  takeAll(takes: RateWindowTake[], now: number): Promise<number>;
   /** Deletes windows that ended before `before`. */
   purgeBefore(before: number): Promise<number>;
 }

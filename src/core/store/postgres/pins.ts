@@ -27,13 +27,15 @@ function toPin(r: Row): PinRecord {
 export class PgPinStore implements PinStore {
   constructor(private readonly sql: Sql) {}
 
-  async create(p: PinRecord): Promise<void> {
+  async create(p: PinRecord, options: { durableWithNextCommit?: boolean } = {}): Promise<void> {
+    // synchronous_commit off for this statement's transaction only (set_config … true is SET LOCAL).
     await this.sql`
       INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_type, pin_length, pin_hash, created_at,
                         expires_at, max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
-      VALUES (${p.pinId}, ${p.accountId}, ${p.applicationId}, ${p.messageId}, ${p.msisdn}, ${p.pinType}, ${p.pinLength}, ${p.pinHash}, ${p.createdAt},
-              ${p.expiresAt}, ${p.maxAttempts}, ${p.wrongAttempts}, ${p.allowMultipleVerifications}, ${opt(p.verifiedAt)},
-              ${p.sentAt}, ${opt(p.externalMessageId)})`;
+      SELECT ${p.pinId}, ${p.accountId}, ${p.applicationId}, ${p.messageId}, ${p.msisdn}, ${p.pinType}, ${p.pinLength}, ${p.pinHash}, ${p.createdAt},
+             ${p.expiresAt}, ${p.maxAttempts}, ${p.wrongAttempts}, ${p.allowMultipleVerifications}, ${opt(p.verifiedAt)},
+             ${p.sentAt}, ${opt(p.externalMessageId)}
+      FROM (SELECT set_config('synchronous_commit', ${options.durableWithNextCommit ? 'off' : 'on'}, true)) AS commit_mode`;
   }
 
   async get(accountId: string, pinId: string): Promise<PinRecord | undefined> {

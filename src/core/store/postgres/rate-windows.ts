@@ -1,4 +1,4 @@
-import type { RateWindowStore, SecretStore } from '../types.js';
+import type { RateWindowStore, RateWindowTake, SecretStore } from '../types.js';
 import type { Sql } from './shared.js';
 
 export class PgRateWindowStore implements RateWindowStore {
@@ -18,6 +18,40 @@ export class PgRateWindowStore implements RateWindowStore {
       ON CONFLICT (key, window_start) DO UPDATE SET count = rate_windows.count + 1 WHERE rate_windows.count < ${limit}
       RETURNING count`;
     return rows.length > 0;
+  }
+
+  /**
+   * One statement counts every window still under its limit (committed as `take` commits); when
+   * one was full, the others are given back by a second statement, so that in between another
+   * request may see them one higher than they end.
+   */
+  async takeAll(takes: RateWindowTake[], now: number): Promise<number> {
+    const keys = takes.map((t) => t.key);
+    const starts = takes.map((t) => now - (now % t.windowMs));
+    const ends = takes.map((t, i) => starts[i]! + t.windowMs);
+    const limits = takes.map((t) => t.limit);
+    const counted = await this.sql`
+      INSERT INTO rate_windows (key, window_start, count, ends_at)
+      SELECT u.key, u.window_start, 1, u.ends_at
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit,
+           unnest(${keys}::text[], ${starts}::int8[], ${ends}::int8[], ${limits}::int8[]) AS u(key, window_start, ends_at, lim)
+      WHERE u.lim >= 1
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_windows.count + 1
+        WHERE rate_windows.count < (SELECT l.lim FROM unnest(${keys}::text[], ${limits}::int8[]) AS l(key, lim) WHERE l.key = rate_windows.key)
+      RETURNING key`;
+    const taken = new Set(counted.map((r) => r.key as string));
+    const refused = keys.findIndex((key) => !taken.has(key));
+    if (refused < 0) return -1;
+    const back = keys.filter((key) => taken.has(key));
+    const backStarts = back.map((key) => starts[keys.indexOf(key)]!);
+    if (back.length > 0) {
+      await this.sql`
+        UPDATE rate_windows r SET count = r.count - 1
+        FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit,
+             unnest(${back}::text[], ${backStarts}::int8[]) AS u(key, window_start)
+        WHERE r.key = u.key AND r.window_start = u.window_start`;
+    }
+    return refused;
   }
 
   async purgeBefore(before: number): Promise<number> {

@@ -1,4 +1,4 @@
-import type { RateWindowStore, SecretStore } from '../types.js';
+import type { RateWindowStore, RateWindowTake, SecretStore } from '../types.js';
 import { preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
 export class SqliteRateWindowStore implements RateWindowStore {
@@ -12,7 +12,31 @@ export class SqliteRateWindowStore implements RateWindowStore {
     purge: this.db.prepare<[number]>('DELETE FROM rate_windows WHERE ends_at < ?'),
   }));
 
+  private readonly takeAllTransaction = preparedOnce(() =>
+    this.db.transaction((takes: readonly RateWindowTake[], now: number): number => {
+      const refused = takes.findIndex((t) => !this.takeNow(t.key, t.windowMs, t.limit, now));
+      // Throwing rolls the transaction back: a refused set of takes counts none.
+      if (refused >= 0) throw new Refused(refused);
+      return -1;
+    }),
+  );
+
   constructor(private readonly db: Db) {}
+
+  async takeAll(takes: RateWindowTake[], now: number): Promise<number> {
+    try {
+      return await withoutBlockingOnLocks(this.db, () => this.takeAllTransaction().immediate(takes, now));
+    } catch (error) {
+      if (error instanceof Refused) return error.index;
+      throw error;
+    }
+  }
+
+  private takeNow(key: string, windowMs: number, limit: number, now: number): boolean {
+    if (limit < 1) return false;
+    const start = now - (now % windowMs);
+    return this.sql().take.get({ key, start, end: start + windowMs, limit }) !== undefined;
+  }
 
   async take(key: string, windowMs: number, limit: number, now: number): Promise<boolean> {
     if (limit < 1) return false;
@@ -23,6 +47,12 @@ export class SqliteRateWindowStore implements RateWindowStore {
 
   async purgeBefore(before: number): Promise<number> {
     return (await withoutBlockingOnLocks(this.db, () => this.sql().purge.run(before))).changes;
+  }
+}
+
+class Refused extends Error {
+  constructor(readonly index: number) {
+    super(`rate window ${index} is full`);
   }
 }
 
