@@ -61,6 +61,12 @@ export const deliveryTimeWindowSchema = {
   },
 } as const;
 
+export interface RegionalBody {
+  indiaDlt?: { contentTemplateId?: string; principalEntityId: string; telemarketerId?: string };
+  turkeyIys?: { brandCode?: number; recipientType: (typeof IYS_RECIPIENT_TYPES)[number] };
+  southKorea?: { title?: string; resellerCode?: number };
+}
+
 export const regionalSchema = {
   type: 'object',
   properties: {
@@ -77,6 +83,14 @@ export const regionalSchema = {
     southKorea: { type: 'object', properties: { title: str(66), resellerCode: int32 } },
   },
 } as const;
+
+export interface UrlOptionsBody {
+  shortenUrl?: boolean;
+  trackClicks?: boolean;
+  trackingUrl?: string;
+  removeProtocol?: boolean;
+  customDomain?: string;
+}
 
 export const urlOptionsSchema = {
   type: 'object',
