@@ -11,6 +11,7 @@ export const SPEED_LIMIT_TIME_UNITS = ['MINUTE', 'HOUR', 'DAY'] as const;
 export const IYS_RECIPIENT_TYPES = ['BIREYSEL', 'TACIR'] as const;
 
 export type SpeedLimitTimeUnit = (typeof SPEED_LIMIT_TIME_UNITS)[number];
+export type ValidityTimeUnit = (typeof VALIDITY_TIME_UNITS)[number];
 export type TransliterationValue = (typeof TRANSLITERATION_CODES)[number];
 export type LanguageValue = (typeof LANGUAGE_CODES)[number];
 
@@ -60,6 +61,12 @@ export const deliveryTimeWindowSchema = {
   },
 } as const;
 
+export interface RegionalBody {
+  indiaDlt?: { contentTemplateId?: string; principalEntityId: string; telemarketerId?: string };
+  turkeyIys?: { brandCode?: number; recipientType: (typeof IYS_RECIPIENT_TYPES)[number] };
+  southKorea?: { title?: string; resellerCode?: number };
+}
+
 export const regionalSchema = {
   type: 'object',
   properties: {
@@ -76,6 +83,14 @@ export const regionalSchema = {
     southKorea: { type: 'object', properties: { title: str(66), resellerCode: int32 } },
   },
 } as const;
+
+export interface UrlOptionsBody {
+  shortenUrl?: boolean;
+  trackClicks?: boolean;
+  trackingUrl?: string;
+  removeProtocol?: boolean;
+  customDomain?: string;
+}
 
 export const urlOptionsSchema = {
   type: 'object',
@@ -99,5 +114,43 @@ export const sendingSpeedLimitSchema = {
   properties: {
     amount: { type: 'integer', minimum: 1, maximum: 2147483647, description: 'Messages per time unit.' },
     timeUnit: { type: 'string', enum: [...SPEED_LIMIT_TIME_UNITS], description: 'Default MINUTE.' },
+  },
+} as const;
+
+export interface ValidityPeriodBody {
+  amount: number;
+  timeUnit?: ValidityTimeUnit;
+}
+
+export const validityPeriodSchema = {
+  type: 'object',
+  required: ['amount'],
+  properties: {
+    amount: { type: 'integer', minimum: 1, maximum: 2147483647 },
+    timeUnit: { type: 'string', enum: [...VALIDITY_TIME_UNITS], description: 'Default MINUTES.' },
+  },
+  description: 'At most 48 hours (longer periods are shortened to 48 hours); 48 hours when absent.',
+} as const;
+
+export interface PlatformBody {
+  entityId?: string;
+  applicationId?: string;
+}
+
+export const platformSchema = { type: 'object', properties: { entityId: str(255), applicationId: str(255) } } as const;
+
+export interface ScheduleBody {
+  bulkId?: string;
+  sendAt?: string;
+  sendingSpeedLimit?: SpeedLimitBody;
+}
+
+/** `options.schedule` of the v3 generation of send bodies (SMS v3, RCS v2). */
+export const scheduleSchema = {
+  type: 'object',
+  properties: {
+    bulkId: str(100),
+    sendAt: str(undefined, 'Date-time, e.g. 2025-03-04T10:15:30.000+0000; at most 180 days ahead.'),
+    sendingSpeedLimit: sendingSpeedLimitSchema,
   },
 } as const;

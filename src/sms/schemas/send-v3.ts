@@ -4,16 +4,19 @@ import {
   int32Schema,
   languageCodeSchema,
   octetSchema,
+  platformSchema,
   regionalSchema,
-  sendingSpeedLimitSchema,
+  scheduleSchema,
   stringSchema as str,
   transliterationSchema,
   urlOptionsSchema,
-  VALIDITY_TIME_UNITS,
+  validityPeriodSchema,
   type DeliveryTimeWindowBody,
   type LanguageValue,
-  type SpeedLimitBody,
+  type PlatformBody,
+  type ScheduleBody,
   type TransliterationValue,
+  type ValidityPeriodBody,
 } from './send-common.js';
 import { statusSchema } from './read-common.js';
 
@@ -21,7 +24,7 @@ import { statusSchema } from './read-common.js';
 export interface SendV3Body {
   messages: SendV3Message[];
   options?: {
-    schedule?: { bulkId?: string; sendAt?: string; sendingSpeedLimit?: SpeedLimitBody };
+    schedule?: ScheduleBody;
     tracking?: Record<string, unknown>;
     includeSmsCountInResponse?: boolean;
     conversionTracking?: Record<string, unknown>;
@@ -40,8 +43,8 @@ export interface SendV3Message {
     esmClass?: number;
   };
   options?: {
-    platform?: { entityId?: string; applicationId?: string };
-    validityPeriod?: { amount: number; timeUnit?: (typeof VALIDITY_TIME_UNITS)[number] };
+    platform?: PlatformBody;
+    validityPeriod?: ValidityPeriodBody;
     deliveryTimeWindow?: DeliveryTimeWindowBody;
     campaignReferenceId?: string;
     regional?: Record<string, unknown>;
@@ -98,16 +101,8 @@ const messageSchema = {
     options: {
       type: 'object',
       properties: {
-        platform: { type: 'object', properties: { entityId: str(255), applicationId: str(255) } },
-        validityPeriod: {
-          type: 'object',
-          required: ['amount'],
-          properties: {
-            amount: { type: 'integer', minimum: 1, maximum: 2147483647 },
-            timeUnit: { type: 'string', enum: [...VALIDITY_TIME_UNITS], description: 'Default MINUTES.' },
-          },
-          description: 'At most 48 hours (longer periods are shortened to 48 hours); 48 hours when absent.',
-        },
+        platform: platformSchema,
+        validityPeriod: validityPeriodSchema,
         deliveryTimeWindow: deliveryTimeWindowSchema,
         campaignReferenceId: str(255),
         regional: regionalSchema,
@@ -140,14 +135,7 @@ export const sendV3BodySchema = {
     options: {
       type: 'object',
       properties: {
-        schedule: {
-          type: 'object',
-          properties: {
-            bulkId: str(100),
-            sendAt: str(undefined, 'Date-time, e.g. 2025-03-04T10:15:30.000+0000; at most 180 days ahead.'),
-            sendingSpeedLimit: sendingSpeedLimitSchema,
-          },
-        },
+        schedule: scheduleSchema,
         tracking: urlOptionsSchema,
         includeSmsCountInResponse: { type: 'boolean' },
         conversionTracking: {
