@@ -50,6 +50,8 @@ describe('operations endpoints', () => {
       '/sms/1/logs',
       '/sms/1/inbox/reports',
       '/sms/1/preview',
+      '/rcs/2/reports',
+      '/rcs/2/logs',
       '/subscriptions/1/subscription/{channel}',
       '/subscriptions/1/subscription/{channel}/{subscriptionId}',
       '/sandbox/1/sms/inbound',
