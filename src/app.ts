@@ -12,6 +12,7 @@ import type { Logger } from './logger.js';
 import { lazyRequestLogger } from './core/request-logger.js';
 import { registerRcsReadRoutes } from './rcs/routes/read.js';
 import { registerSandboxCallRoutes } from './sandbox-api/call-routes.js';
+import { registerSandboxRcsRoutes } from './sandbox-api/rcs-routes.js';
 import { registerSandboxRoutes } from './sandbox-api/routes.js';
 import { registerSmsReadRoutes } from './sms/routes/read.js';
 import { registerSmsSendRoutes } from './sms/routes/send.js';
@@ -62,5 +63,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerVerifyRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerSandboxCallRoutes(app, ctx);
+  registerSandboxRcsRoutes(app, ctx);
   return app;
 }

@@ -78,6 +78,8 @@ describe('operations endpoints', () => {
       '/sandbox/1/calls/{callId}/hangup',
       '/sandbox/1/calls/{callId}/timeline',
       '/sandbox/1/calls/{callId}/audio',
+      '/sandbox/1/rcs/messages/{messageId}/seen',
+      '/sandbox/1/rcs/inbound',
       '/2fa/2/applications',
       '/2fa/2/applications/{appId}',
       '/2fa/2/applications/{appId}/messages',
