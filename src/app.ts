@@ -10,7 +10,9 @@ import { installValidation } from './core/validation.js';
 import type { AppContext } from './context.js';
 import type { Logger } from './logger.js';
 import { lazyRequestLogger } from './core/request-logger.js';
+import { registerRcsReadRoutes } from './rcs/routes/read.js';
 import { registerSandboxCallRoutes } from './sandbox-api/call-routes.js';
+import { registerSandboxRcsRoutes } from './sandbox-api/rcs-routes.js';
 import { registerSandboxRoutes } from './sandbox-api/routes.js';
 import { registerSmsReadRoutes } from './sms/routes/read.js';
 import { registerSmsSendRoutes } from './sms/routes/send.js';
@@ -55,11 +57,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerOpsRoutes(app, { metrics: ctx.metrics, collect: options.collectMetrics, isReady: options.isReady });
   registerSmsSendRoutes(app, ctx);
   registerSmsReadRoutes(app, ctx);
+  registerRcsReadRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   await registerVoiceRoutes(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerSandboxCallRoutes(app, ctx);
+  registerSandboxRcsRoutes(app, ctx);
   return app;
 }

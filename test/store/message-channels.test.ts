@@ -53,7 +53,11 @@ for (const driver of storeDrivers()) {
       const sms3 = await store().reports.consume({ accountId: a.id, since: 0, limit: 10 });
       assert.deepEqual(sms3.map((r) => r.messageId), [sms.messageId], 'the SMS APIs see only their own reports');
       const rcs2 = await store().reports.consume({ accountId: a.id, api: 'rcs', since: 0, limit: 10 });
-      assert.deepEqual(rcs2.map((r) => r.messageId), [message.messageId, failover.messageId]);
+      assert.deepEqual(
+        rcs2.map((r) => [r.messageId, r.channel]),
+        [[message.messageId, 'RCS'], [message.messageId, 'SMS']],
+        'a failover reports under its RCS message id, naming its channel',
+      );
     });
 
     it('inserts the message a change spawns only when the change applies, so a failover is made once', async () => {

@@ -45,7 +45,7 @@ const itemSchema = {
     id: { type: 'string' },
     url: { type: 'string' },
     itemCount: { type: 'integer', description: 'Reports or messages in this item (up to one POST: 100 reports); they are posted, retried and settled together.' },
-    format: { type: 'string', description: '`sms-dlr` delivery reports, `sms-mo` inbound messages, `call-event` one call event, …' },
+    format: { type: 'string', description: '`sms-dlr`/`rcs-dlr` delivery reports, `rcs-seen` seen reports, `sms-mo`/`rcs-mo` inbound messages, `call-event` one call event, …' },
     stream: { type: 'string', description: 'The ordered stream (a call id) of the item: its items are posted one at a time, in order.' },
     attempts: { type: 'integer', description: 'POSTs made so far.' },
     state: { type: 'string', enum: ['pending', 'delivered', 'failed'] },

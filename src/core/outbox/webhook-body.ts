@@ -5,7 +5,10 @@
  */
 export const MAX_ITEMS_PER_POST = 100;
 
-const BATCHED_FORMATS = new Set(['sms-dlr', 'sms-mo', 'rcs-dlr']);
+const BATCHED_FORMATS = new Set(['sms-dlr', 'sms-mo', 'rcs-dlr', 'rcs-seen', 'rcs-mo']);
+
+/** Inbound-message formats: their body also counts the messages, as Infobip's pull responses do. */
+const INBOUND_FORMATS = new Set(['sms-mo', 'rcs-mo']);
 
 /** How many items one POST of this format may carry. */
 export function maxItemsPerPost(format: string): number {
@@ -18,7 +21,7 @@ export function maxItemsPerPost(format: string): number {
  */
 export function webhookBodyText(format: string, payloadArrays: readonly string[], payloadCount: number): string {
   const joined = payloadArrays.map((array) => array.slice(1, -1)).join(',');
-  if (format === 'sms-mo') {
+  if (INBOUND_FORMATS.has(format)) {
     // Pushed messages are never pullable, so nothing is left pending behind a push.
     return `{"results":[${joined}],"messageCount":${payloadCount},"pendingMessageCount":0}`;
   }

@@ -1,3 +1,4 @@
+import { isRcsContent, rcsInteractionType } from './message-content.js';
 import type { ReportData, StatusRef, StoredMessage } from './types.js';
 
 /** The report of `m` reaching `status` at `at`; a message never handed to a carrier counts as sent at acceptance. */
@@ -22,6 +23,7 @@ export function reportDataFromMessage(m: StoredMessage, status: StatusRef, error
   if (m.applicationId !== undefined) report.applicationId = m.applicationId;
   if (m.campaignReferenceId !== undefined) report.campaignReferenceId = m.campaignReferenceId;
   if (failoverOf !== undefined || m.extras?.smsFailover !== undefined) report.channel = m.channel ?? 'SMS';
+  if (m.channel === 'RCS' && isRcsContent(m.content)) report.interactionType = rcsInteractionType(m.content);
   return report;
 }
 

@@ -104,9 +104,9 @@ export const SUBSCRIPTION_CHANNELS = {
     ],
   },
   RCS: {
-    served: false,
-    // Infobip's SimpleRcsEvents. To serve RCS: list what its reports push (DELIVERY, SEEN, and
-    // INBOUND_MESSAGE once inbound RCS exists) under `pushed` and set `served`.
+    served: true,
+    // Infobip's SimpleRcsEvents, every one accepted so that an integration's existing subscription
+    // is taken as it is; those Switchboard never emits are kept and simply never pushed.
     events: [
       'CAP_CHECK',
       'CLICK',
@@ -121,7 +121,10 @@ export const SUBSCRIPTION_CHANNELS = {
       'TEST_NUMBER_UPDATE',
       'TYPING_INDICATOR',
     ],
-    pushed: [],
+    // DELIVERY: reports of RCS messages and their SMS failovers; SEEN: seen reports; INBOUND_MESSAGE:
+    // what end users send, a tapped suggestion included (Infobip pushes those as inbound messages of
+    // type SUGGESTION, so the SUGGESTION event has nothing of its own here).
+    pushed: ['DELIVERY', 'SEEN', 'INBOUND_MESSAGE'],
   },
 } as const;
 

@@ -1,18 +1,27 @@
 import { ApiProblem, badRequest, violation, type Violation } from '../../core/errors/api-problem.js';
 import { STATUS_GROUPS } from '../../core/pipeline/statuses.js';
 import { arrayParam, timeParam } from '../../core/query-params.js';
-import type { MessageLogFilter } from '../../core/store/types.js';
+import type { MessageChannel, MessageLogFilter } from '../../core/store/types.js';
 import type { LogsQuery } from '../schemas/read-logs.js';
 import { READ_WINDOW_MS } from './read-window.js';
 import { checkDestination } from '../accept/destination.js';
 
 /**
- * The store filter of a logs query. Both log endpoints share it; they differ only in the names of
- * the sender/destination parameters, passed in as already picked.
+ * The store filter of a logs query. Every log endpoint shares it: the SMS ones differ only in the
+ * names of the sender/destination parameters, passed in as already picked; RCS names its channel
+ * and passes no mcc/mnc (it has no such parameters, so a client's are ignored).
  */
 export function logFilterFrom(
   query: LogsQuery,
-  scope: { accountId: string; now: number; sender?: string | undefined; destination?: string | undefined },
+  scope: {
+    accountId: string;
+    now: number;
+    sender?: string | undefined;
+    destination?: string | undefined;
+    mcc?: string | undefined;
+    mnc?: string | undefined;
+    channel?: MessageChannel;
+  },
 ): MessageLogFilter {
   const problems: Violation[] = [];
   // Reads every parameter before failing, so one 400 names all the bad ones.
@@ -30,6 +39,7 @@ export function logFilterFrom(
     since: scope.now - READ_WINDOW_MS,
     limit: query.limit,
   };
+  if (scope.channel !== undefined) filter.channel = scope.channel;
   const set = <K extends keyof MessageLogFilter>(key: K, value: MessageLogFilter[K] | undefined): void => {
     if (value !== undefined) filter[key] = value;
   };
@@ -41,8 +51,8 @@ export function logFilterFrom(
   if (query.generalStatus !== undefined) set('statusGroupId', STATUS_GROUPS.indexOf(query.generalStatus));
   set('sentSince', collect(() => timeParam('sentSince', query.sentSince)));
   set('sentUntil', collect(() => timeParam('sentUntil', query.sentUntil)));
-  const mcc = nonBlank(query.mcc);
-  const mnc = nonBlank(query.mnc);
+  const mcc = nonBlank(scope.mcc);
+  const mnc = nonBlank(scope.mnc);
   if (mnc !== undefined && mcc === undefined) problems.push({ property: 'mnc', violation: 'requires mcc' });
   set('mcc', mcc);
   set('mnc', mnc);

@@ -9,12 +9,8 @@ import {
   type LogsQuery,
 } from '../schemas/read-logs.js';
 import { renderLegacyLog, renderV3Log, type V3SmsLog } from '../wire/log-shapes.js';
-import { decodeCursor, encodeCursor, logFilterFrom } from './logs-filter.js';
-
-interface V3LogsResponse {
-  results: V3SmsLog[];
-  cursor?: { limit: number; nextCursor?: string };
-}
+import { logFilterFrom } from './logs-filter.js';
+import { readLogsPage, type LogsPage } from './logs-page.js';
 
 /** Message logs: repeatable reads, newest first, last 48 hours. */
 export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
@@ -32,24 +28,17 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
         response: { 200: v3LogsResponseSchema },
       },
     },
-    async (request): Promise<V3LogsResponse> => {
+    async (request): Promise<LogsPage<V3SmsLog>> => {
       const query = request.query;
       const filter = logFilterFrom(query, {
         accountId: request.accountId,
         now: ctx.clock.now(),
         sender: query.sender,
         destination: query.destination,
+        mcc: query.mcc,
+        mnc: query.mnc,
       });
-      // A cursor from a previous page means the caller is paging, whether or not it repeated useCursor.
-      const paging = query.useCursor === true || query.cursor !== undefined;
-      if (!paging) return { results: (await ctx.store.messages.listLogs(filter)).map(renderV3Log) };
-
-      if (query.cursor !== undefined) filter.beforePk = decodeCursor(query.cursor);
-      const rows = await ctx.store.messages.listLogs({ ...filter, limit: filter.limit + 1 });
-      const page = rows.slice(0, filter.limit);
-      const cursor: V3LogsResponse['cursor'] = { limit: filter.limit };
-      if (rows.length > filter.limit) cursor.nextCursor = encodeCursor(page[page.length - 1]!.pk);
-      return { results: page.map(renderV3Log), cursor };
+      return readLogsPage(ctx.store.messages, filter, query, renderV3Log);
     },
   );
 
@@ -71,6 +60,8 @@ export function registerLogRoutes(app: FastifyInstance, ctx: AppContext): void {
         now: ctx.clock.now(),
         sender: query.from,
         destination: query.to,
+        mcc: query.mcc,
+        mnc: query.mnc,
       });
       return { results: (await ctx.store.messages.listLogs(filter)).map(renderLegacyLog) };
     },

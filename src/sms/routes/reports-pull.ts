@@ -48,8 +48,9 @@ export function registerReportRoutes(app: FastifyInstance, ctx: AppContext): voi
   );
 }
 
-function reportFilter(accountId: string, now: number, query: ReportsQuery): ReportFilter {
-  const filter: ReportFilter = { accountId, since: now - READ_WINDOW_MS, limit: query.limit };
+/** The store filter of a reports query; the SMS APIs and RCS drain separate queues (`api`). */
+export function reportFilter(accountId: string, now: number, query: ReportsQuery, api: 'sms' | 'rcs' = 'sms'): ReportFilter {
+  const filter: ReportFilter = { accountId, api, since: now - READ_WINDOW_MS, limit: query.limit };
   if (query.bulkId) filter.bulkId = query.bulkId;
   if (query.messageId) filter.messageId = query.messageId;
   if (query.entityId) filter.entityId = query.entityId;

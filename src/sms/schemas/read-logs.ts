@@ -41,30 +41,38 @@ const commonParams = {
   sentSince: { type: 'string', description: `Only messages sent at or after this instant. ${SENT_FORMAT}` },
   sentUntil: { type: 'string', description: `Only messages sent at or before this instant. ${SENT_FORMAT}` },
   limit: limitParamSchema(50, 1000, LIMIT_DESCRIPTION),
-  mcc: { type: 'string', description: 'Mobile country code.' },
-  mnc: { type: 'string', description: 'Mobile network code; requires mcc.' },
   ...platformFilterParams,
   campaignReferenceId: arrayParamSchema('Only messages sent with these campaign reference ids.'),
 } as const;
 
+/** SMS logs also filter on the network; RCS logs do not. */
+const networkParams = {
+  mcc: { type: 'string', description: 'Mobile country code.' },
+  mnc: { type: 'string', description: 'Mobile network code; requires mcc.' },
+} as const;
+
+/** The parameters of the v3-generation logs (SMS v3 and RCS v2) besides mcc/mnc. */
+export const v3LogsParams = {
+  ...commonParams,
+  sender: { type: 'string', description: 'Only messages from this sender.' },
+  destination: { type: 'string', description: 'Only messages to this destination.' },
+  useCursor: {
+    type: 'boolean',
+    description: 'Page with cursors: the response then carries `cursor`, with `nextCursor` while more results may follow.',
+  },
+  cursor: { type: 'string', description: 'The `nextCursor` of the previous page; omit on the first call.' },
+} as const;
+
 export const v3LogsQuerySchema = {
   type: 'object',
-  properties: {
-    ...commonParams,
-    sender: { type: 'string', description: 'Only messages from this sender.' },
-    destination: { type: 'string', description: 'Only messages to this destination.' },
-    useCursor: {
-      type: 'boolean',
-      description: 'Page with cursors: the response then carries `cursor`, with `nextCursor` while more results may follow.',
-    },
-    cursor: { type: 'string', description: 'The `nextCursor` of the previous page; omit on the first call.' },
-  },
+  properties: { ...v3LogsParams, ...networkParams },
 } as const;
 
 export const legacyLogsQuerySchema = {
   type: 'object',
   properties: {
     ...commonParams,
+    ...networkParams,
     from: { type: 'string', description: 'Only messages from this sender.' },
     to: { type: 'string', description: 'Only messages to this destination.' },
   },

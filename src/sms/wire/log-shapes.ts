@@ -60,7 +60,13 @@ const doneAtOf = (m: StoredMessage): string | undefined =>
 /** Messages never handed to a carrier (rejected, still queued) count as sent when accepted. */
 const sentAtOf = (m: StoredMessage): string => formatInfobipTime(m.sentAt ?? m.createdAt);
 
-export function renderV3Log(m: StoredMessage): V3SmsLog {
+/**
+ * The fields every v3-generation log shares (SMS v3 and RCS v2 logs): each API adds its content,
+ * and SMS its mccMnc.
+ */
+export type V3LogCommon = Omit<V3SmsLog, 'content' | 'mccMnc'>;
+
+export function v3LogCommon(m: StoredMessage): V3LogCommon {
   return omitUndefined({
     sender: m.sender,
     destination: m.destination,
@@ -73,8 +79,16 @@ export function renderV3Log(m: StoredMessage): V3SmsLog {
     status: { ...statusObject(m.status) },
     error: { ...errorObject(m.errorId) },
     platform: platformOf(m),
-    content: logContent(m.content as SmsContent),
     campaignReferenceId: m.campaignReferenceId,
+  });
+}
+
+export function renderV3Log(m: StoredMessage): V3SmsLog {
+  const { campaignReferenceId, ...common } = v3LogCommon(m);
+  return omitUndefined({
+    ...common,
+    content: logContent(m.content as SmsContent),
+    campaignReferenceId,
     mccMnc: m.mccMnc,
   });
 }

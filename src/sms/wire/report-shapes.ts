@@ -3,6 +3,7 @@ import { errorObject, statusObject, type ErrorObject, type StatusObject } from '
 import type { InboundMessage, ReportData } from '../../core/store/types.js';
 import { platformOf, price, type MessagePrice, type Platform } from './common-shapes.js';
 import { omitUndefined } from './omit-undefined.js';
+import { renderRcsDeliveryReport, type RcsDeliveryReport } from '../../rcs/wire/delivery-report.js';
 
 export type { MessagePrice, Platform } from './common-shapes.js';
 
@@ -100,7 +101,8 @@ export function renderLegacyReport(data: ReportData): LegacyDeliveryReport {
 }
 
 /** Webhook bodies use the shape of the API the message was sent with. */
-export function renderDeliveryReport(data: ReportData): V3DeliveryReport | LegacyDeliveryReport {
+export function renderDeliveryReport(data: ReportData): V3DeliveryReport | LegacyDeliveryReport | RcsDeliveryReport {
+  if (data.api === 'rcs2') return renderRcsDeliveryReport(data);
   return data.api === 'sms2' ? renderLegacyReport(data) : renderV3Report(data);
 }
 

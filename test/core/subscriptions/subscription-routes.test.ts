@@ -227,7 +227,7 @@ describe('Subscriptions API', () => {
     assert.deepEqual((await server.request('GET', `${BASE}/VOICE_VIDEO/calls-1`)).json().events, ['CALL_FINISHED', 'CALL_FAILED']);
   });
 
-  it('checks events against the channel: an SMS event on VOICE_VIDEO and a call event on SMS are 400s; RCS is not served', async () => {
+  it('checks events against the channel: an SMS event on VOICE_VIDEO and a call event on SMS are 400s; WHATSAPP is not served', async () => {
     const voiceBody = (events: unknown[]) => ({ subscriptionId: 'v-voice', events, profile: { webhook: { notifyUrl: 'https://example.com' } } });
     const smsOnVoice = await server.request('POST', `${BASE}/VOICE_VIDEO`, { body: voiceBody(['CALL_STARTED', 'INBOUND_MESSAGE']) });
     assert.equal(smsOnVoice.status, 400);
@@ -237,15 +237,41 @@ describe('Subscriptions API', () => {
     const voiceOnSms = await create(createExample('v-sms', { events: ['DELIVERY', 'CALL_STARTED'] }));
     assert.deepEqual(voiceOnSms.json(), badRequestNaming('events[1]', 'must be one of [DELIVERY, INBOUND_MESSAGE]'));
 
-    const rcs = await server.request('POST', `${BASE}/RCS`, { body: createExample('v-rcs') });
-    assert.equal(rcs.status, 400);
-    assert.deepEqual(Object.keys(rcs.json().requestError.serviceException.validationErrors), ['channel']);
-    assert.equal((await server.request('GET', `${BASE}/RCS`)).status, 400);
+    const whatsapp = await server.request('POST', `${BASE}/WHATSAPP`, { body: createExample('v-whatsapp') });
+    assert.equal(whatsapp.status, 400);
+    assert.deepEqual(Object.keys(whatsapp.json().requestError.serviceException.validationErrors), ['channel']);
+    assert.equal((await server.request('GET', `${BASE}/WHATSAPP`)).status, 400);
 
     assert.equal((await server.request('POST', `${BASE}/VOICE_VIDEO`, { body: voiceBody(['CALL_STARTED']) })).status, 201);
     const smsUpdate = await server.request('PUT', `${BASE}/VOICE_VIDEO/v-voice`, { body: { events: ['DELIVERY', 'INBOUND_MESSAGE'] } });
     assert.equal(smsUpdate.status, 400);
     assert.deepEqual(Object.keys(smsUpdate.json().requestError.serviceException.validationErrors), ['events[1]']);
+  });
+
+  it('serves RCS: DELIVERY, SEEN and INBOUND_MESSAGE are pushed, any RCS event is taken, an SMS-only one is not', async () => {
+    const rcs = (subscriptionId: string, events: unknown[]) =>
+      server.request('POST', `${BASE}/RCS`, { body: createExample(subscriptionId, { events, criteria: [], resources: ['DemoSender'] }) });
+    const created = await rcs('rcs-1', ['DELIVERY', 'SEEN', 'INBOUND_MESSAGE']);
+    assert.equal(created.status, 201, created.text);
+    assert.equal(created.headers.get('location'), `${BASE}/RCS/rcs-1`);
+    assert.equal((await rcs('rcs-2', ['TYPING_INDICATOR', 'SUGGESTION'])).status, 201, 'events Switchboard never emits are kept');
+    const callEvent = await rcs('rcs-3', ['SEEN', 'CALL_STARTED']);
+    assert.equal(callEvent.status, 400);
+    assert.deepEqual(Object.keys(callEvent.json().requestError.serviceException.validationErrors), ['events[1]']);
+
+    const listed = (await server.request('GET', `${BASE}/RCS`)).json();
+    assert.deepEqual(listed.results.map((s: { subscriptionId: string }) => s.subscriptionId).sort(), ['rcs-1', 'rcs-2']);
+    assert.deepEqual((await server.request('GET', `${BASE}/RCS/rcs-1`)).json().events, ['DELIVERY', 'SEEN', 'INBOUND_MESSAGE']);
+    assert.equal((await server.request('GET', `${BASE}/SMS/rcs-1`)).status, 404, 'an RCS subscription is not an SMS one');
+
+    const accountId = await defaultAccountId(server);
+    for (const event of ['DELIVERY', 'SEEN', 'INBOUND_MESSAGE'] as const) {
+      const targets = await server.ctx.subscriptions.targetsFor(accountId, 'RCS', event, { to: 'DemoSender' });
+      assert.deepEqual(targets.map((t) => t.subscriptionId), ['rcs-1'], event);
+    }
+    assert.deepEqual(await server.ctx.subscriptions.targetsFor(accountId, 'RCS', 'SEEN', { to: 'OtherAgent' }), []);
+    const smsTargets = await server.ctx.subscriptions.targetsFor(accountId, 'SMS', 'DELIVERY', { to: 'DemoSender' });
+    assert.ok(!smsTargets.some((t) => t.subscriptionId.startsWith('rcs-')), 'SMS events never reach RCS subscriptions');
   });
 
   it('refuses a duplicate subscriptionId with 400', async () => {

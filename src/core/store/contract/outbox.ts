@@ -6,8 +6,9 @@ export interface OutboxItemInput {
   accountId: string;
   url: string;
   /**
-   * Which body wraps the items: `sms-dlr` → {results}, `sms-mo` → {results, messageCount,
-   * pendingMessageCount}; `call-event` (and any other format) → the payload itself, one per POST.
+   * Which body wraps the items: `sms-dlr`, `rcs-dlr`, `rcs-seen` → {results}; `sms-mo`, `rcs-mo` →
+   * {results, messageCount, pendingMessageCount}; `call-event` (and any other format) → the payload
+   * itself, one per POST.
    */
   format: string;
   payload: unknown;

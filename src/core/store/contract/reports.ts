@@ -1,6 +1,9 @@
 /** Consume-once pull reports. */
 import type { ApiFamily, MessageChannel, StatusRef } from './messages.js';
 
+/** The structure of an RCS message as Infobip's reports name it (not its billing category). */
+export type RcsInteractionType = 'BASIC_MESSAGE' | 'SINGLE_MESSAGE' | 'RICH_MESSAGE' | 'RICH_MEDIA_MESSAGE';
+
 /** Everything needed to render a delivery report in any API shape, without another read. */
 export interface ReportData {
   bulkId: string;
@@ -21,6 +24,8 @@ export interface ReportData {
   api: ApiFamily;
   /** RCS with a failover: the channel this report is of (the RCS attempt, or the SMS sent instead). */
   channel?: MessageChannel;
+  /** A report of an RCS attempt: the structure of the RCS message sent (its content decides it). */
+  interactionType?: RcsInteractionType;
 }
 
 export interface ReportFilter {
