@@ -11,6 +11,7 @@ import type { AppContext } from './context.js';
 import type { Logger } from './logger.js';
 import { lazyRequestLogger } from './core/request-logger.js';
 import { registerRcsReadRoutes } from './rcs/routes/read.js';
+import { registerRcsSendRoutes } from './rcs/routes/send.js';
 import { registerSandboxCallRoutes } from './sandbox-api/call-routes.js';
 import { registerSandboxRcsRoutes } from './sandbox-api/rcs-routes.js';
 import { registerSandboxRoutes } from './sandbox-api/routes.js';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerOpsRoutes(app, { metrics: ctx.metrics, collect: options.collectMetrics, isReady: options.isReady });
   registerSmsSendRoutes(app, ctx);
   registerSmsReadRoutes(app, ctx);
+  registerRcsSendRoutes(app, ctx);
   registerRcsReadRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);

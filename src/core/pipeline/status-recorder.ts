@@ -222,7 +222,7 @@ export class StatusRecorder {
       const item: OutboxItemInput = {
         accountId: message.accountId,
         url: target.url,
-        format: 'sms-dlr',
+        format: message.api === 'rcs2' ? 'rcs-dlr' : 'sms-dlr',
         payload: this.deps.renderReport(data),
         createdAt: now,
         dueAt: now,

@@ -1,4 +1,4 @@
-import type { ApiFamily, DeliveryWindow, MessageChannel, MessageContent, MessageWebhook } from '../../core/store/types.js';
+import type { ApiFamily, DeliveryWindow, MessageChannel, MessageContent, MessageWebhook, NewMessage } from '../../core/store/types.js';
 import type { SpeedLimit } from './timing.js';
 
 /**
@@ -25,7 +25,7 @@ export interface DestinationInput {
 /** Content as it will be stored, with its counting done once for all destinations. */
 export interface PreparedContent {
   content: MessageContent;
-  encoding: 'GSM7' | 'UCS2' | 'BINARY';
+  encoding: NewMessage['encoding'];
   messageCount: number;
   tooLong: boolean;
 }

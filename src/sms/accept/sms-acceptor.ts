@@ -63,7 +63,7 @@ export class SmsAcceptor {
     let accepted = 0;
     for (const entry of entries) {
       if (entry.status === STATUS.PENDING_ACCEPTED) accepted++;
-      else this.deps.metrics.messagesRejected.inc({ channel: 'sms', status: entry.status.name });
+      else this.deps.metrics.messagesRejected.inc({ channel: api === 'rcs2' ? 'rcs' : 'sms', status: entry.status.name });
     }
     if (accepted > 0) this.acceptedBy[api].inc(accepted);
   }
