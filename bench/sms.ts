@@ -1,24 +1,31 @@
 /**
  * `npm run bench`: starts servers on temporary stores and prints, from one run, accepted SMS/s for
- * single-destination requests against a bare Fastify echo (in alternating rounds) and for
- * 1 000-destination requests, latency at a fixed 2 000 requests/s, end-to-end delivery-report
- * webhooks/s in the sandbox at zero latency, and the server's peak RSS. `--postgres URL` (or BENCH_DATABASE_URL) runs the server on PostgreSQL.
+ * single-destination requests against a bare Fastify echo and accepted RCS/s for single-destination
+ * cards beside them (in alternating rounds), accepted destinations/s for 1 000-destination
+ * requests, latency at a fixed 2 000 requests/s, end-to-end delivery-report webhooks/s in the
+ * sandbox at zero latency for SMS and for RCS with 10% SMS failovers, and the servers' peak RSS.
+ * `--postgres URL` (or BENCH_DATABASE_URL) runs the servers on PostgreSQL; `--only` runs some parts:
+ * `accept` (SMS acceptance), `webhooks` (SMS webhooks), `rcs` (RCS acceptance and webhooks),
+ * `rcs-accept`, `rcs-webhooks`, or several of them comma-separated.
  */
-import autocannon from 'autocannon';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type BenchServer, type Child, freePort, metricSum, peakRssMb, startBenchServer, startChild, untilIdle } from './processes.js';
-import { startWebhookReceiver } from './webhook-receiver.js';
+import { untilDelivered, webhookThroughput, type WebhookThroughput } from './delivery.js';
+import { fmt, load, median, percent, whilePaused, type Load } from './load.js';
+import { type BenchServer, type Child, freePort, peakRssMb, startBenchServer, startChild, untilIdle } from './processes.js';
+import { rcsBody } from './rcs.js';
 
 const { values } = parseArgs({
   options: {
     postgres: { type: 'string' },
     duration: { type: 'string', default: '8' },
-    /** Echo / single-destination pairs; the ratio reported is their median. */
+    /** Rounds of echo, single-destination SMS and RCS; the figures reported are their medians. */
     rounds: { type: 'string', default: '3' },
     webhooks: { type: 'string', default: '50000' },
-    /** `accept` or `webhooks` runs one part only (profiling). */
+    /** Messages of the RCS webhook run; as many as --webhooks when absent. */
+    'rcs-webhooks': { type: 'string' },
+    /** Runs some parts only (see above), e.g. for profiling. */
     only: { type: 'string' },
     /** Extra arguments for the server's node process, e.g. --cpu-prof. */
     'node-args': { type: 'string', default: '' },
@@ -29,24 +36,13 @@ const rounds = Math.max(1, Number(values.rounds));
 const postgresUrl = values.postgres ?? process.env.BENCH_DATABASE_URL;
 const distRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
-interface Load {
-  requestsPerSecond: number;
-  p50: number;
-  p99: number;
-  errors: number;
-  non2xx: number;
-}
-
-async function load(options: autocannon.Options): Promise<Load> {
-  const result = await autocannon({ ...options, duration: options.duration ?? duration });
-  return {
-    // Only answers of 200 count: a refused or failed request is not an accepted one.
-    requestsPerSecond: result['2xx'] / result.duration,
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors,
-    non2xx: result.non2xx,
-  };
+const PARTS = { accept: ['smsAccept'], webhooks: ['smsWebhooks'], rcs: ['rcsAccept', 'rcsWebhooks'], 'rcs-accept': ['rcsAccept'], 'rcs-webhooks': ['rcsWebhooks'] } as const;
+type Part = (typeof PARTS)[keyof typeof PARTS][number];
+const parts = new Set<Part>();
+for (const name of values.only ? values.only.split(',') : Object.keys(PARTS)) {
+  const named = PARTS[name.trim() as keyof typeof PARTS];
+  if (!named) throw new Error(`--only takes ${Object.keys(PARTS).join(', ')} (comma-separated), not ${name}`);
+  for (const part of named) parts.add(part);
 }
 
 const startSwitchboard = (): Promise<BenchServer> => startBenchServer({ name: 'sms', latencyMs: 0, postgresUrl, nodeArgs: values['node-args'] });
@@ -61,135 +57,124 @@ function smsBody(destinations: number, webhookUrl?: string): string {
   return JSON.stringify({ messages: [message] });
 }
 
-async function webhookThroughput(
-  server: Child & { apiKey: string },
-  total: number,
-): Promise<{ perSecond: number; seconds: number; posts: number; complete: boolean; received: number }> {
-  let received = 0;
-  let posts = 0;
-  const receiver = await startWebhookReceiver((results) => {
-    received += results.length;
-    posts += 1;
-  });
-  const url = receiver.url;
-  const perRequest = 1000;
-  const body = smsBody(perRequest, url);
-  const started = performance.now();
-  const requests = Math.ceil(total / perRequest);
-  let sent = 0;
-  const worker = async (): Promise<void> => {
-    while (sent < requests) {
-      sent += 1;
-      const response = await fetch(`${server.url}/sms/3/messages`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', authorization: `App ${server.apiKey}` },
-        body,
-      });
-      if (!response.ok) throw new Error(`send failed: ${response.status}`);
-      await response.arrayBuffer();
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-  const { complete } = await receiver.done(total, 120_000);
-  const seconds = (performance.now() - started) / 1000;
-  receiver.close();
-  return { perSecond: received / seconds, seconds, posts, complete, received };
-}
+const print = (line: string): void => void process.stdout.write(`${line}\n`);
 
-const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
-
-/**
- * Waits until every message the server accepted has been delivered (the bench's destinations all
- * are), so the next round's load does not share the machine with a backlog of the last one.
- */
-async function untilDelivered(server: Child, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const text = await (await fetch(`${server.url}/metrics`)).text();
-    const accepted = metricSum(text, 'switchboard_messages_accepted_total');
-    if (metricSum(text, 'switchboard_message_status_changes_total', 'group="DELIVERED"') >= accepted) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not deliver its backlog in time');
+/** One webhook run on a server of its own; returns the server's peak RSS. */
+async function webhookRun(label: string, total: number, run: (server: BenchServer) => Promise<WebhookThroughput>, describe: (hooks: WebhookThroughput) => string): Promise<number> {
+  const server = await startSwitchboard();
+  const hooks = await run(server);
+  if (hooks.complete) print(`${label}${fmt(hooks.perSecond)} reports/s (${describe(hooks)} in ${hooks.seconds.toFixed(1)} s, ${fmt(hooks.posts)} POSTs)`);
+  else print(`${label}incomplete: ${fmt(hooks.received)} of ${fmt(total)} reports within ${hooks.seconds.toFixed(0)} s; no rate`);
+  const rss = peakRssMb(server.process.pid!);
+  await server.stop();
+  await server.cleanup();
+  return rss;
 }
 
 async function main(): Promise<void> {
-  const print = (line: string): void => void process.stdout.write(`${line}\n`);
   print(`Switchboard benchmark — ${os.cpus().length} cores, Node ${process.version}, store: ${postgresUrl ? 'PostgreSQL' : 'SQLite'}, ${duration} s per load`);
-
-  let rssAccept = 0;
-  if (values.only !== 'webhooks') rssAccept = await acceptRuns(print);
-  if (values.only === 'accept') return;
-  const e2e = await startSwitchboard();
-  const total = Number(values.webhooks);
-  const hooks = await webhookThroughput(e2e, total);
-  if (hooks.complete) {
-    print(`end-to-end delivery webhooks:    ${fmt(hooks.perSecond)} reports/s (${fmt(total)} messages in ${hooks.seconds.toFixed(1)} s, ${fmt(hooks.posts)} POSTs)`);
-  } else {
-    print(`end-to-end delivery webhooks:    incomplete: ${fmt(hooks.received)} of ${fmt(total)} reports within ${hooks.seconds.toFixed(0)} s; no rate`);
+  const rss: Array<[string, number]> = [];
+  if (parts.has('smsAccept') || parts.has('rcsAccept')) rss.push(['accept run', await acceptRuns(parts.has('smsAccept'), parts.has('rcsAccept'))]);
+  if (parts.has('smsWebhooks')) {
+    const total = Number(values.webhooks);
+    const run = (server: BenchServer) => webhookThroughput(server, { path: '/sms/3/messages', total, body: smsBody });
+    rss.push(['webhook run', await webhookRun('end-to-end delivery webhooks:    ', total, run, () => `${fmt(total)} messages`)]);
   }
-  const rssE2e = peakRssMb(e2e.process.pid!);
-  await e2e.stop();
-  await e2e.cleanup();
-  print(`peak RSS of the server:          ${Math.max(rssAccept, rssE2e).toFixed(0)} MB (accept run ${rssAccept.toFixed(0)} MB, webhook run ${rssE2e.toFixed(0)} MB)`);
+  if (parts.has('rcsWebhooks')) {
+    const total = Number(values['rcs-webhooks'] ?? values.webhooks);
+    const body = (count: number, webhookUrl: string) => rcsBody(count, { webhookUrl, failoverEvery: 10 });
+    const run = (server: BenchServer) => webhookThroughput(server, { path: '/rcs/2/messages', total, body });
+    const describe = (hooks: WebhookThroughput) =>
+      `${fmt(total)} messages, ${fmt(hooks.byChannel.get('RCS') ?? 0)} reported as RCS, ${fmt(hooks.byChannel.get('SMS') ?? 0)} as SMS failovers,`;
+    rss.push(['RCS webhook run', await webhookRun('end-to-end RCS delivery webhooks: ', total, run, describe)]);
+  }
+  const peak = Math.max(...rss.map(([, mb]) => mb));
+  print(`peak RSS of the server:          ${peak.toFixed(0)} MB (${rss.map(([label, mb]) => `${label} ${mb.toFixed(0)} MB`).join(', ')})`);
 }
 
-/** Runs `work` with `other` stopped (SIGSTOP), so that nothing of it runs meanwhile. */
-async function whilePaused<T>(other: Child, work: () => Promise<T>): Promise<T> {
-  other.process.kill('SIGSTOP');
-  try {
-    return await work();
-  } finally {
-    other.process.kill('SIGCONT');
-  }
-}
+const errorsOf = (run: Load): number => run.errors + run.non2xx;
+const describeLoad = (run: Load): string => `p50 ${run.p50} ms, p99 ${run.p99} ms, errors ${errorsOf(run)}`;
 
-/** Ratio of two figures, as a whole percentage. */
-const percent = (part: number, whole: number): string => `${((part / whole) * 100).toFixed(0)}%`;
-
-const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-async function acceptRuns(print: (line: string) => void): Promise<number> {
-  const echoPort = await freePort();
-  const echo = await startChild(path.join(distRoot, 'bench', 'echo-server.js'), [], { PORT: String(echoPort) }, [], `http://127.0.0.1:${echoPort}`, '/echo');
+/**
+ * Single-destination acceptance: with `sms`, a steady-rate latency run, then rounds of the bare
+ * echo and single-destination SMS, then 1 000-destination SMS; with `rcs`, single-destination RCS
+ * cards in the same rounds. Returns the server's peak RSS.
+ */
+async function acceptRuns(sms: boolean, rcs: boolean): Promise<number> {
   const single = smsBody(1);
-  const echoRequest = { url: `${echo.url}/echo`, method: 'POST' as const, connections: 50, headers: { 'content-type': 'application/json' }, body: single };
+  const rcsSingle = rcsBody(1);
+  let echo: Child | undefined;
+  if (sms) {
+    const echoPort = await freePort();
+    echo = await startChild(path.join(distRoot, 'bench', 'echo-server.js'), [], { PORT: String(echoPort) }, [], `http://127.0.0.1:${echoPort}`, '/echo');
+  }
+  const echoRequest = { url: `${echo?.url}/echo`, method: 'POST' as const, connections: 50, headers: { 'content-type': 'application/json' }, body: single, duration };
 
   const server = await startSwitchboard();
   const headers = { 'content-type': 'application/json', authorization: `App ${server.apiKey}` };
-  const url = `${server.url}/sms/3/messages`;
-  await load({ url, method: 'POST', connections: 20, headers, body: single, duration: 2 });
-  // Latency at a sustainable rate first, on a server with no backlog; the saturation runs follow.
-  const steady = await load({ url, method: 'POST', connections: 50, overallRate: 2000, headers, body: single });
-  print(`at a steady 2 000 req/s:         p50 ${steady.p50} ms, p99 ${steady.p99} ms (achieved ${fmt(steady.requestsPerSecond)} req/s)`);
-  // The echo and the server take turns, so a change in the machine's speed during the run (this
-  // kind of VM drifts by a third within minutes) weighs on both sides of the ratio alike.
-  const pairs: Array<{ echo: Load; single: Load }> = [];
-  // The echo gets the warm-up the server had, so neither side's first round runs before the JIT.
-  await load({ ...echoRequest, connections: 20, duration: 2 });
-  for (let round = 0; round < rounds; round++) {
+  const smsRequest = { url: `${server.url}/sms/3/messages`, method: 'POST' as const, connections: 50, headers, body: single, duration };
+  const rcsRequest = { ...smsRequest, url: `${server.url}/rcs/2/messages`, body: rcsSingle };
+  // Each kind of request is warmed up, so neither side's first round runs before the JIT.
+  if (sms) await load({ ...smsRequest, connections: 20, duration: 2 });
+  if (rcs) await load({ ...rcsRequest, connections: 20, duration: 2 });
+  if (sms) {
+    // Latency at a sustainable rate first, on a server with no backlog; the saturation runs follow.
     await untilDelivered(server);
-    // Delivered is not done: the server checkpoints its WAL after a load. Then it is paused for the
-    // echo's turn, and the echo for its own: even idle, its timers wake threads a hundred times a
-    // second, which measured about 8% off the echo on this kind of VM and so flattered the ratio.
-    if (!(await untilIdle(server.process.pid!))) print(`  round ${round + 1}: the server was still busy after 30 s; this round shares the machine with that work`);
-    const echoLoad = await whilePaused(server, () => load(echoRequest));
-    const singleLoad = await whilePaused(echo, () => load({ url, method: 'POST', connections: 50, headers, body: single }));
-    pairs.push({ echo: echoLoad, single: singleLoad });
-    print(
-      `  round ${round + 1}: echo ${fmt(echoLoad.requestsPerSecond)} req/s, single-destination ${fmt(singleLoad.requestsPerSecond)} SMS/s ` +
-        `(p50 ${singleLoad.p50} ms, p99 ${singleLoad.p99} ms, errors ${singleLoad.errors + singleLoad.non2xx}) = ${percent(singleLoad.requestsPerSecond, echoLoad.requestsPerSecond)}`,
-    );
+    const steady = await load({ ...smsRequest, overallRate: 2000 });
+    print(`at a steady 2 000 req/s:         p50 ${steady.p50} ms, p99 ${steady.p99} ms (achieved ${fmt(steady.requestsPerSecond)} req/s)`);
+    await load({ ...echoRequest, connections: 20, duration: 2 });
   }
-  await echo.stop();
-  const echoRate = median(pairs.map((pair) => pair.echo.requestsPerSecond));
-  const singleRate = median(pairs.map((pair) => pair.single.requestsPerSecond));
-  const ratio = median(pairs.map((pair) => pair.single.requestsPerSecond / pair.echo.requestsPerSecond));
-  print(`bare Fastify JSON echo:           ${fmt(echoRate)} req/s (median of ${rounds} rounds)`);
-  print(`single-destination SMS accepted: ${fmt(singleRate)} SMS/s (median; median ratio to the echo of the same round ${percent(ratio, 1)})`);
-  await untilDelivered(server);
-  const bulkLoad = await load({ url, method: 'POST', connections: 4, headers, body: smsBody(1000) });
-  print(`1 000-destination requests:      ${fmt(bulkLoad.requestsPerSecond * 1000)} destinations/s (p50 ${bulkLoad.p50} ms, p99 ${bulkLoad.p99} ms, errors ${bulkLoad.errors + bulkLoad.non2xx})`);
+  /** A load of the server on a quiet machine: its backlog delivered, its work after it done, the echo stopped. */
+  const serverLoad = async (request: typeof smsRequest, round: number): Promise<Load> => {
+    await untilDelivered(server);
+    // Delivered is not done: the server checkpoints its WAL after a load. The echo is paused for
+    // the server's turn and the server for the echo's: even idle, its timers wake threads a hundred
+    // times a second, which measured about 8% off the echo on this kind of VM and so flattered the ratio.
+    if (!(await untilIdle(server.process.pid!))) print(`  round ${round + 1}: the server was still busy after 30 s; this load shares the machine with that work`);
+    return echo ? whilePaused(echo, () => load(request)) : load(request);
+  };
+  // The echo and the server take turns, so a change in the machine's speed during the run (this
+  // kind of VM drifts by a third within minutes) weighs on both sides of a ratio alike. RCS runs
+  // after the SMS in odd rounds and before the echo in even ones, so neither side always goes first.
+  const pairs: Array<{ echo?: Load; single?: Load; rcs?: Load }> = [];
+  for (let round = 0; round < rounds; round++) {
+    const pair: (typeof pairs)[number] = {};
+    if (rcs && round % 2 === 1) pair.rcs = await serverLoad(rcsRequest, round);
+    if (sms && echo) {
+      await untilDelivered(server);
+      if (!(await untilIdle(server.process.pid!))) print(`  round ${round + 1}: the server was still busy after 30 s; this round shares the machine with that work`);
+      const echoServer = echo;
+      pair.echo = await whilePaused(server, () => load(echoRequest));
+      pair.single = await whilePaused(echoServer, () => load(smsRequest));
+    }
+    if (rcs && round % 2 === 0) pair.rcs = await serverLoad(rcsRequest, round);
+    pairs.push(pair);
+    const shown: string[] = [];
+    if (pair.echo && pair.single) {
+      shown.push(`echo ${fmt(pair.echo.requestsPerSecond)} req/s, single-destination ${fmt(pair.single.requestsPerSecond)} SMS/s (${describeLoad(pair.single)}) = ${percent(pair.single.requestsPerSecond, pair.echo.requestsPerSecond)}`);
+    }
+    if (pair.rcs) {
+      const ratio = pair.single ? ` = ${percent(pair.rcs.requestsPerSecond, pair.single.requestsPerSecond)} of SMS` : '';
+      shown.push(`${pair.single ? 'RCS' : 'single-destination RCS'} ${fmt(pair.rcs.requestsPerSecond)} RCS/s (${describeLoad(pair.rcs)})${ratio}`);
+    }
+    print(`  round ${round + 1}: ${shown.join('; ')}`);
+  }
+  await echo?.stop();
+  const rate = (pick: (pair: (typeof pairs)[number]) => Load | undefined): number => median(pairs.map((pair) => pick(pair)!.requestsPerSecond));
+  if (sms) {
+    const ratio = median(pairs.map((pair) => pair.single!.requestsPerSecond / pair.echo!.requestsPerSecond));
+    print(`bare Fastify JSON echo:           ${fmt(rate((pair) => pair.echo))} req/s (median of ${rounds} rounds)`);
+    print(`single-destination SMS accepted: ${fmt(rate((pair) => pair.single))} SMS/s (median; median ratio to the echo of the same round ${percent(ratio, 1)})`);
+  }
+  if (rcs) {
+    const ratio = sms ? `; median ratio RCS/SMS of the same round ${percent(median(pairs.map((pair) => pair.rcs!.requestsPerSecond / pair.single!.requestsPerSecond)), 1)}` : '';
+    print(`single-destination RCS accepted: ${fmt(rate((pair) => pair.rcs))} RCS/s (median of ${rounds} rounds${ratio})`);
+  }
+  if (sms) {
+    await untilDelivered(server);
+    const bulkLoad = await load({ ...smsRequest, connections: 4, body: smsBody(1000) });
+    print(`1 000-destination requests:      ${fmt(bulkLoad.requestsPerSecond * 1000)} destinations/s (${describeLoad(bulkLoad)})`);
+  }
   const rss = peakRssMb(server.process.pid!);
   await server.stop();
   await server.cleanup();
