@@ -209,6 +209,8 @@ describe('bad input gets the exact 4xx in the family envelope, never a 5xx', () 
       'POST /calls/1/calls',
       'POST /calls/1/calls/no-such-id/say',
       'POST /calls/1/configurations',
+      'POST /rcs/2/messages',
+      'POST /sandbox/1/rcs/inbound',
       'POST /2fa/2/applications',
       'PUT /2fa/2/applications/no-such-id',
       'POST /2fa/2/applications/no-such-id/messages',

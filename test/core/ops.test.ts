@@ -50,6 +50,7 @@ describe('operations endpoints', () => {
       '/sms/1/logs',
       '/sms/1/inbox/reports',
       '/sms/1/preview',
+      '/rcs/2/messages',
       '/rcs/2/reports',
       '/rcs/2/logs',
       '/subscriptions/1/subscription/{channel}',
