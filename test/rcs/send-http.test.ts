@@ -106,6 +106,54 @@ describe('RCS over HTTP: sent, delivered or failed over to SMS, reported, logged
     assert.equal((seenReport as unknown as { to: string; from: string }).from, '41793026002');
   });
 
+  it('sends ordered messages one after another, and stops on failure, cancelling the rest of the chain', async () => {
+    const ordered = async (to: string, count: number, options: Record<string, unknown> = {}, first: Record<string, unknown> = {}) => {
+      const response = await server.request('POST', '/rcs/2/messages', {
+        body: {
+          messages: Array.from({ length: count }, (_, i) => ({ sender: 'AcmeAgent', destinations: [{ to }], content: { type: 'TEXT', text: `step ${i + 1}` }, ...(i === 0 ? first : {}) })),
+          options: { messageOrdering: { respectOrder: true, ...options } },
+        },
+      });
+      assert.equal(response.status, 200, response.text);
+      return (response.json().messages as Array<{ messageId: string }>).map((m) => m.messageId);
+    };
+    const finalLogs = (ids: string[]) =>
+      eventually(async () => {
+        const logs = (await server.request('GET', `/rcs/2/logs?messageId=${ids.join(',')}`)).json().results as Array<{
+          messageId: string;
+          sentAt: string;
+          doneAt?: string;
+          status: { name: string };
+          error: { name: string };
+        }>;
+        return logs.length === ids.length && logs.every((l) => l.doneAt !== undefined) ? ids.map((id) => logs.find((l) => l.messageId === id)!) : undefined;
+      });
+
+    const delivered = await finalLogs(await ordered('41793026010', 3));
+    assert.deepEqual(delivered.map((l) => l.status.name), ['DELIVERED_TO_HANDSET', 'DELIVERED_TO_HANDSET', 'DELIVERED_TO_HANDSET']);
+    for (let i = 1; i < 3; i++) assert.ok(delivered[i]!.sentAt >= delivered[i - 1]!.doneAt!, 'each left once the one before it ended');
+    const phone = (await server.request('GET', '/sandbox/1/phones/41793026010/messages')).json().messages;
+    assert.deepEqual(phone.map((m: { text: string }) => m.text).reverse(), ['step 1', 'step 2', 'step 3']);
+
+    const stopped = await finalLogs(await ordered('41793049021', 3));
+    assert.deepEqual(
+      stopped.map((l) => [l.status.name, l.error.name]),
+      [
+        ['UNDELIVERABLE_REJECTED_OPERATOR', 'EC_UNKNOWN_USER'],
+        ['UNDELIVERABLE_NOT_SENT', 'EC_MESSAGE_CANCELED'],
+        ['UNDELIVERABLE_NOT_SENT', 'EC_MESSAGE_CANCELED'],
+      ],
+    );
+    const goingOn = await finalLogs(await ordered('41793059021', 2, { stopOnFailure: false }));
+    assert.deepEqual(goingOn.map((l) => l.error.name), ['EC_UNKNOWN_USER', 'EC_UNKNOWN_USER'], 'without stopOnFailure the next is sent anyway');
+
+    const withFailover = await ordered('41793069021', 2, {}, { options: { smsFailover: { text: 'by SMS instead' } } });
+    const [, second] = await finalLogs(withFailover);
+    assert.equal(second!.status.name, 'UNDELIVERABLE_NOT_SENT', 'the failover is sent instead of the rest');
+    const sms = await eventually(async () => (await server.request('GET', '/sms/3/logs?destination=41793069021')).json().results[0]);
+    assert.equal(sms.content.text, 'by SMS instead');
+  });
+
   it('refuses a broken bound naming its JSON path in the new envelope', async () => {
     const response = await server.request('POST', '/rcs/2/messages', {
       body: { messages: [{ destinations: [{ to: '41793026003' }], content: { type: 'TEXT', text: 'Hi', suggestions: [{ type: 'REPLY', text: 'x'.repeat(26), postbackData: 'p' }] } }] },

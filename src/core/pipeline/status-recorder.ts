@@ -6,7 +6,8 @@ import type { Metrics } from '../metrics.js';
 import type { NewMessage, OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
 import type { MatchAttributes, SubscriptionMatcher, WebhookTarget } from '../subscriptions/matcher.js';
 import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
-import { statusObject } from './statuses.js';
+import { HELD_UNTIL_RELEASED, orderedNextOf } from './ordered-messages.js';
+import { ERROR, STATUS, ref, statusObject } from './statuses.js';
 
 export interface StatusRecorderDeps {
   store: Store;
@@ -68,6 +69,8 @@ export interface SettledSubmit {
 export class StatusRecorder {
   private readonly batcher: ReceiptBatcher;
   private readonly submissions = new Set<Promise<void>>();
+  /** Changes whose message's failure cancels the next message of its ordered request. */
+  private readonly cancels = new WeakMap<StatusChange, string>();
   /** Recently submitted messages by carrier and carrier id; a receipt for one skips the store read. */
   private readonly remembered = new Map<string, StoredMessage>();
 
@@ -194,7 +197,13 @@ export class StatusRecorder {
 
   private async changeFor(message: StoredMessage, update: StatusUpdate): Promise<StatusChange> {
     const change: StatusChange = { accountId: message.accountId, pk: message.pk, ...update };
-    const failover = update.final && update.status.groupId !== DELIVERED_GROUP ? this.deps.failoverFor?.(message, update.at) : undefined;
+    const failed = update.final && update.status.groupId !== DELIVERED_GROUP;
+    const next = update.final ? orderedNextOf(message) : undefined;
+    if (next) {
+      if (failed && next.stopOnFailure) this.cancels.set(change, next.messageId);
+      else change.release = { messageId: next.messageId, at: update.at };
+    }
+    const failover = failed ? this.deps.failoverFor?.(message, update.at) : undefined;
     if (failover) {
       change.spawn = failover;
       // The failed attempt is reported only to those who asked for every channel's report.
@@ -233,15 +242,33 @@ export class StatusRecorder {
     });
   }
 
-  private async apply(changes: StatusChange[]): Promise<void> {
-    if (changes.length === 0) return;
+  /**
+   * The changes and, down each ordered chain whose message failed and stops on failure, the
+   * cancellation of the messages held behind it: in one write, so no chain is left half cancelled.
+   */
+  private async withCancellations(changes: StatusChange[]): Promise<StatusChange[]> {
+    const all = [...changes];
+    for (let i = 0; i < all.length; i++) {
+      const change = all[i]!;
+      const cancel = this.cancels.get(change);
+      if (cancel === undefined) continue;
+      const held = await this.deps.store.messages.get(change.accountId, cancel);
+      if (held?.state !== 'queued' || held.dueAt !== HELD_UNTIL_RELEASED) continue;
+      all.push(await this.changeFor(held, { status: ref(STATUS.UNDELIVERABLE_NOT_SENT), errorId: ERROR.EC_MESSAGE_CANCELED.id, final: true, at: change.at }));
+    }
+    return all;
+  }
+
+  private async apply(requested: StatusChange[]): Promise<void> {
+    if (requested.length === 0) return;
+    const changes = await this.withCancellations(requested);
     await this.deps.store.messages.applyStatusChanges(changes);
     let queued = false;
     let spawned = false;
     for (const change of changes) {
       this.deps.metrics.statusChanges.inc({ group: statusObject(change.status).groupName });
       if (change.webhooks && change.webhooks.length > 0) queued = true;
-      if (change.spawn) spawned = true;
+      if (change.spawn || change.release) spawned = true;
     }
     if (queued) this.deps.onWebhooksQueued();
     if (spawned) this.deps.onMessagesQueued?.();

@@ -13,14 +13,9 @@ export function toSendRequest(request: RcsSendRequest): SendRequest {
   if (request.bulkId !== undefined) send.bulkId = request.bulkId;
   if (request.speedLimit !== undefined) send.speedLimit = request.speedLimit;
   if (request.sendAt !== undefined) for (const message of send.messages) message.sendAt = request.sendAt;
-  if (request.tracking !== undefined || request.ordering !== undefined) {
-    for (const message of send.messages) {
-      message.extras = {
-        ...message.extras,
-        ...(request.tracking === undefined ? {} : { tracking: request.tracking }),
-        ...(request.ordering === undefined ? {} : { messageOrdering: request.ordering }),
-      };
-    }
+  if (request.ordering !== undefined) send.ordered = { stopOnFailure: request.ordering.stopOnFailure };
+  if (request.tracking !== undefined) {
+    for (const message of send.messages) message.extras = { ...message.extras, tracking: request.tracking };
   }
   return send;
 }

@@ -1,4 +1,5 @@
 import { newMessageId } from '../../core/ids.js';
+import { HELD_UNTIL_RELEASED } from '../../core/pipeline/ordered-messages.js';
 import { ERROR, STATUS, type StatusObject } from '../../core/pipeline/statuses.js';
 import type { NewMessage } from '../../core/store/types.js';
 import { checkDestination } from './destination.js';
@@ -77,7 +78,27 @@ export function planMessages(input: PlanInput): PlannedEntry[] {
       });
     }
   }
+  if (request.ordered) chainInOrder(entries, request.messages.map((m) => m.destinations.length), request.ordered.stopOnFailure);
   return entries;
+}
+
+/**
+ * An ordered request (its messages share their destinations): per destination, each message after
+ * the first is held, and the one before it names it, so that it goes once that one ended.
+ */
+function chainInOrder(entries: PlannedEntry[], destinationCounts: number[], stopOnFailure: boolean): void {
+  let offset = 0;
+  for (let k = 1; k < destinationCounts.length; k++) {
+    const previousOffset = offset;
+    offset += destinationCounts[k - 1]!;
+    for (let j = 0; j < destinationCounts[k]!; j++) {
+      const before = entries[previousOffset + j]?.message;
+      const message = entries[offset + j]?.message;
+      if (before === undefined || message === undefined || message.state !== 'queued') continue;
+      message.dueAt = HELD_UNTIL_RELEASED;
+      before.extras = { ...before.extras, orderedNext: message.messageId, stopOnFailure };
+    }
+  }
 }
 
 /** The id names another message already: nothing is stored for this destination. */

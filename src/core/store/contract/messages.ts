@@ -139,6 +139,11 @@ export interface StatusChange {
    * applies, so that a failover is created exactly once however often its trigger is reported.
    */
   spawn?: NewMessage;
+  /**
+   * A message held until this one ends (the next of an ordered request) becomes due at `at`, only
+   * if the change applies and the message is still queued.
+   */
+  release?: { messageId: string; at: number };
   /** The destination's virtual phone received the message (sandbox); recorded only if the change applies. */
   phone?: PhoneReceipt;
 }

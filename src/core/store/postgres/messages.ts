@@ -270,7 +270,7 @@ export class PgMessageStore implements MessageStore {
   async applyStatusChanges(changes: StatusChange[]): Promise<void> {
     if (changes.length === 0) return;
     const batches = rounds(changes);
-    const spawning = changes.some((c) => c.spawn !== undefined);
+    const spawning = changes.some((c) => c.spawn !== undefined || c.release !== undefined);
     if (batches.length === 1 && !spawning) {
       await this.applyRound(this.sql, batches[0]!);
       return;
@@ -280,6 +280,11 @@ export class PgMessageStore implements MessageStore {
         const applied = await this.applyRound(tx, batch);
         const spawned = batch.filter(({ change, tag }) => change.spawn !== undefined && applied.has(tag)).map(({ change }) => change.spawn!);
         if (spawned.length > 0) await this.insertWith(tx, spawned);
+        for (const { change, tag } of batch) {
+          if (change.release === undefined || !applied.has(tag)) continue;
+          await tx`UPDATE messages SET due_at = ${change.release.at}
+                   WHERE account_id = ${change.accountId} AND message_id = ${change.release.messageId} AND state = 'queued'`;
+        }
       }
     });
   }

@@ -54,6 +54,9 @@ export class SqliteMessageStore implements MessageStore {
          ORDER BY due_at, pk LIMIT @limit)
        RETURNING *`,
     ),
+    release: this.db.prepare<[number, string, string]>(
+      "UPDATE messages SET due_at = ? WHERE account_id = ? AND message_id = ? AND state = 'queued'",
+    ),
     requeue: this.db.prepare<[number, string, number]>(
       `UPDATE messages SET state = 'queued', due_at = ?, lease_until = NULL
        WHERE account_id = ? AND pk = ? AND state = 'dispatching'`,
@@ -144,7 +147,7 @@ export class SqliteMessageStore implements MessageStore {
       for (const r of results) markSubmitted.run(r.carrier, r.carrierMessageId, r.at, r.accountId, r.pk);
     }),
     applyStatusChanges: this.db.transaction((changes: readonly StatusChange[]) => {
-      const { applyStatus, insert } = this.sql();
+      const { applyStatus, insert, release } = this.sql();
       const webhooks: OutboxItemInput[] = [];
       for (const change of changes) {
         const final = flag(change.final);
@@ -169,6 +172,7 @@ export class SqliteMessageStore implements MessageStore {
         if (updated === 0) continue;
         if (change.webhooks) for (const item of change.webhooks) webhooks.push(item);
         if (change.spawn) insert.run(...toInsertParams(change.spawn));
+        if (change.release) release.run(change.release.at, change.accountId, change.release.messageId);
       }
       // Packed over the whole round, so reports for one URL share rows.
       this.outbox.insertItems(webhooks);
