@@ -1,30 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
-import { statusSchema } from '../../sms/schemas/read-common.js';
+import { v3StyleSendResponseSchema } from '../../sms/schemas/send-v3.js';
 import { SmsAcceptor } from '../../sms/accept/sms-acceptor.js';
 import { toSendRequest } from '../accept/send-request.js';
 import { readRcsSendRequest } from '../read/read-send.js';
 import { rcsSendBodySchema, type RcsSendBody } from '../schemas/send.js';
 
-const rcsSendResponseSchema = {
-  type: 'object',
-  required: ['bulkId', 'messages'],
-  properties: {
-    bulkId: { type: 'string' },
-    messages: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          messageId: { type: 'string' },
-          status: statusSchema,
-          destination: { type: 'string' },
-          details: { type: 'object', properties: {} },
-        },
-      },
-    },
-  },
-} as const;
+const rcsSendResponseSchema = v3StyleSendResponseSchema({ type: 'object', properties: {} });
 
 /** `POST /rcs/2/messages`: RCS messages accepted onto the message pipeline, as SMS are. */
 export function registerRcsSendRoutes(app: FastifyInstance, ctx: AppContext): void {

@@ -1,5 +1,5 @@
 import { errorSchema, platformSchema, priceSchema, statusSchema, wire } from '../../sms/schemas/read-common.js';
-import { v3LogsParams } from '../../sms/schemas/read-logs.js';
+import { v3LogsParams, v3StyleLogsResponseSchema } from '../../sms/schemas/read-logs.js';
 
 /**
  * JSON schemas of `GET /rcs/2/reports` and `GET /rcs/2/logs`. Their queries are those of SMS v3
@@ -65,30 +65,4 @@ const rcsContentSchema = {
   additionalProperties: true,
 } as const;
 
-export const rcsLogsResponseSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          sender: str,
-          destination: str,
-          bulkId: str,
-          messageId: str,
-          sentAt: dateTime,
-          doneAt: dateTime,
-          messageCount: int,
-          price: priceSchema,
-          status: statusSchema,
-          error: errorSchema,
-          platform: platformSchema,
-          content: rcsContentSchema,
-          campaignReferenceId: str,
-        },
-      },
-    },
-    cursor: { type: 'object', properties: { limit: int, nextCursor: str } },
-  },
-} as const;
+export const rcsLogsResponseSchema = v3StyleLogsResponseSchema(rcsContentSchema, {});

@@ -86,34 +86,38 @@ const contentSchema = {
   properties: { text: str, hex: str, dataCoding: int, esmClass: int },
 } as const;
 
-export const v3LogsResponseSchema = {
-  type: 'object',
-  properties: {
-    results: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          sender: str,
-          destination: str,
-          bulkId: str,
-          messageId: str,
-          sentAt: dateTime,
-          doneAt: dateTime,
-          messageCount: int,
-          price: priceSchema,
-          status: statusSchema,
-          error: errorSchema,
-          platform: platformSchema,
-          content: contentSchema,
-          campaignReferenceId: str,
-          mccMnc: str,
+/** A v3-style logs page: the log fields SMS v3 and RCS share, with the channel's content and extra fields. */
+export const v3StyleLogsResponseSchema = <Content extends object, Extra extends object>(content: Content, extra: Extra) =>
+  ({
+    type: 'object',
+    properties: {
+      results: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            sender: str,
+            destination: str,
+            bulkId: str,
+            messageId: str,
+            sentAt: dateTime,
+            doneAt: dateTime,
+            messageCount: int,
+            price: priceSchema,
+            status: statusSchema,
+            error: errorSchema,
+            platform: platformSchema,
+            content,
+            campaignReferenceId: str,
+            ...extra,
+          },
         },
       },
+      cursor: { type: 'object', properties: { limit: int, nextCursor: str } },
     },
-    cursor: { type: 'object', properties: { limit: int, nextCursor: str } },
-  },
-} as const;
+  }) as const;
+
+export const v3LogsResponseSchema = v3StyleLogsResponseSchema(contentSchema, { mccMnc: str });
 
 export const legacyLogsResponseSchema = {
   type: 'object',

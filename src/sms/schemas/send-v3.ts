@@ -147,22 +147,21 @@ export const sendV3BodySchema = {
   },
 } as const;
 
-export const sendV3ResponseSchema = {
-  type: 'object',
-  required: ['bulkId', 'messages'],
-  properties: {
-    bulkId: { type: 'string' },
-    messages: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: {
-          messageId: { type: 'string' },
-          status: statusSchema,
-          destination: { type: 'string' },
-          details: { type: 'object', properties: { messageCount: { type: 'integer' } } },
+/** The v3-style send answer: SMS v3 details a message's part count, RCS nothing. */
+export const v3StyleSendResponseSchema = <Details extends object>(details: Details) =>
+  ({
+    type: 'object',
+    required: ['bulkId', 'messages'],
+    properties: {
+      bulkId: { type: 'string' },
+      messages: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: { messageId: { type: 'string' }, status: statusSchema, destination: { type: 'string' }, details },
         },
       },
     },
-  },
-} as const;
+  }) as const;
+
+export const sendV3ResponseSchema = v3StyleSendResponseSchema({ type: 'object', properties: { messageCount: { type: 'integer' } } });
