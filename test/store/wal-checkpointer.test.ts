@@ -43,12 +43,13 @@ describe('WalCheckpointer', () => {
     const dbBefore = size(file);
     const checkpointer = new WalCheckpointer(file, { intervalMs: 5, restartFrames: 100 }, { onError: assert.fail, onDeath: assert.fail });
     try {
-      // A steady load with gaps between commits, in which the thread gets its turn at the lock.
+      // A steady load in which the thread gets its turn at the lock: each round waits until its
+      // pages (a row fills a page of its own) were copied, however slowly a loaded machine runs the thread.
       for (let round = 0; round < 50; round++) {
         writePages(db, 20);
-        await new Promise((resolve) => setTimeout(resolve, 5));
+        const copied = dbBefore + (round + 1) * 20 * 4096;
+        await eventually(async () => (size(file) >= copied ? true : undefined), 5000, 2);
       }
-      await eventually(async () => (size(file) > dbBefore + 900 * 4096 ? true : undefined));
       // 1 000 pages written; rewound after checkpoints, the WAL reuses its pages instead of holding them all.
       assert.ok(size(`${file}-wal`) < 500 * 4096, `WAL of ${size(`${file}-wal`)} bytes`);
     } finally {
