@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import { encodeWav } from '../../src/voice/media/codecs/wav-encoder.js';
+import { eventually } from '../helpers/server.js';
 import { VoiceFixture } from './voice-fixture.js';
 
 /** Half a second of a 440 Hz tone at 8 kHz, as WAV bytes. */
@@ -103,6 +104,41 @@ describe('playing audio on calls, and audio files, over HTTP', () => {
     ]);
     const call = (await voice.server.request('GET', `/calls/1/calls/${id}`)).json();
     assert.equal(call.state, 'ESTABLISHED');
+  });
+
+  it('plays from an offset: PLAY_FINISHED, the timeline and the recording hold only what followed it', async () => {
+    const id = await answeredCall();
+    const tone = { type: 'URL', fileUrl: `${audio.url}/tone.wav` };
+    await voice.action(id, 'play', { content: tone, offset: 200 });
+    await voice.action(id, 'play', { content: tone, offset: 200, loopCount: 2 });
+    await eventually(async () => (voice.types(id).filter((t) => t === 'PLAY_FINISHED').length === 2 ? true : undefined));
+    assert.deepEqual(
+      voice.events(id).filter((e) => e.type === 'PLAY_FINISHED').map((e) => e.properties),
+      [{ duration: 300, playedCompletely: true }, { duration: 600, playedCompletely: true }],
+      'the 500 ms tone from 200 ms in, once and twice',
+    );
+    const entries = (await voice.server.request('GET', `/sandbox/1/calls/${id}/timeline`)).json().entries.filter((e: { type: string }) => e.type === 'PLAY');
+    assert.deepEqual(entries.map((e: { lengthMs: number; offsetMs: number }) => [e.lengthMs, e.offsetMs]), [[300, 200], [600, 200]]);
+    await voice.action(id, 'hangup', {});
+    await voice.event(id, 'CALL_FINISHED');
+    const wav = Buffer.from(await (await fetch(`${voice.server.url}/sandbox/1/calls/${id}/audio`, { headers: { authorization: `App ${voice.server.apiKey}` } })).arrayBuffer());
+    const samples = new Int16Array(wav.buffer, wav.byteOffset + 44, (wav.length - 44) >> 1);
+    // A sine is above half its amplitude for two thirds of the time: 900 ms of tone were heard, not 1 500.
+    const toneMs = samples.reduce((n, x) => n + (Math.abs(x) > 4000 ? 1 : 0), 0) / (22.05 * (2 / 3));
+    assert.ok(Math.abs(toneMs - 900) < 30, `${Math.round(toneMs)} ms of tone in the recording`);
+  });
+
+  it('fails a DTMF capture whose prompt cannot be fetched with an ERROR naming CAPTURE_DTMF; the call goes on and captures again', async () => {
+    const id = await answeredCall();
+    const capture = await voice.action(id, 'capture/dtmf', { maxLength: 2, timeout: 5000, playContent: { type: 'URL', fileUrl: `${audio.url}/missing` } });
+    assert.equal(capture.status, 200, capture.text);
+    const error = await voice.event(id, 'ERROR');
+    assert.deepEqual(error.properties, { actionType: 'CAPTURE_DTMF', errorCode: 'MEDIA_ERROR', errorDetails: 'HTTP 404' });
+    const again = await voice.action(id, 'capture/dtmf', { maxLength: 2, timeout: 5000 });
+    assert.equal(again.status, 200, 'the failed capture is over, so another may start');
+    assert.equal((await voice.server.request('POST', `/sandbox/1/calls/${id}/dtmf`, { body: { digits: '42' } })).status, 200);
+    assert.deepEqual((await voice.event(id, 'DTMF_CAPTURED')).properties, { dtmf: '42', timeout: false });
+    assert.deepEqual(voice.types(id), ['CALL_STARTED', 'CALL_RINGING', 'CALL_ESTABLISHED', 'ERROR', 'DTMF_CAPTURED']);
   });
 
   it('uploads a file, lists and plays it, and deletes it', async () => {

@@ -100,28 +100,6 @@ describe('outbound calls over HTTP', () => {
     assert.ok(Math.abs(seconds - (silence + spoken)) < 0.05, `recording ${seconds} s, silence ${silence} s + speech ${spoken} s`);
   });
 
-  it('ends busy, unreachable and unanswered calls as the sandbox suffixes say, with CALL_FAILED', async () => {
-    const outcome = async (number: string, extra: Record<string, unknown> = {}) => {
-      const id = await voice.call(number, extra);
-      const failed = await voice.event(id, 'CALL_FAILED');
-      return [failed.properties?.callLog.state, failed.properties?.callLog.errorCode.name, failed.properties?.callLog.hangupSource];
-    };
-    assert.deepEqual(await outcome('41793029011'), ['BUSY', 'BUSY', 'ENDPOINT']);
-    assert.deepEqual(await outcome('41793029013'), ['FAILED', 'DESTINATION_UNAVAILABLE', 'ENDPOINT']);
-    assert.deepEqual(await outcome('41793029012', { connectTimeout: 1 }), ['NO_ANSWER', 'NO_ANSWER', 'PLATFORM']);
-  });
-
-  it('detects an answering machine on 9014, a human elsewhere', async () => {
-    const detected = async (number: string) => {
-      const id = await voice.call(number, { machineDetection: { enabled: true, detectionTime: 1.5 } });
-      return (await voice.event(id, 'MACHINE_DETECTION_FINISHED')).properties;
-    };
-    const machine = await detected('41793029014');
-    assert.equal(machine?.detectionResult, 'MACHINE');
-    assert.ok(machine?.confidenceRating.MACHINE > 0.5);
-    assert.equal((await detected('41793026727'))?.detectionResult, 'HUMAN');
-  });
-
   it('calls SIP and WebRTC endpoints as virtual endpoints that answer', async () => {
     for (const endpoint of [
       { type: 'SIP', username: 'alice', sipTrunkId: 'trunk-1', customHeaders: { 'X-Tenant': 'acme' } },

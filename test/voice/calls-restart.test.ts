@@ -63,7 +63,7 @@ describe('calls across restarts and nodes', () => {
     assert.deepEqual((await call('GET', '/calls/1/calls')).json.results, [], 'no call stays live');
   });
 
-  it('lets one node answer and hang up a call another node received (PostgreSQL)', { skip: testStoreKind() !== 'postgres' && 'two nodes share PostgreSQL only' }, async () => {
+  it('carries calls across nodes: one node answers and hangs up a call the other received, and speaks on and hangs up a call the other placed (PostgreSQL)', { skip: testStoreKind() !== 'postgres' && 'two nodes share PostgreSQL only' }, async () => {
     const env = await testEnv({ SWITCHBOARD_SANDBOX_LATENCY_MS: '0' });
     const receiver = await WebhookReceiver.start();
     cleanups.push(() => receiver.close());
@@ -91,5 +91,24 @@ describe('calls across restarts and nodes', () => {
       ['CALL_RECEIVED', 'CALL_ESTABLISHED', 'SAY_FINISHED', 'CALL_FINISHED'],
     );
     assert.equal((await one('GET', `/calls/1/calls/${id}/history`)).json.hangupSource, 'API');
+
+    const placed = await one('POST', '/calls/1/calls', { endpoint: { type: 'PHONE', phoneNumber: '41793026727' }, from: '41790000000', callsConfigurationId: 'restart' });
+    assert.equal(placed.status, 201);
+    const outbound = placed.json.id as string;
+    await waitFor(receiver, outbound, 'CALL_ESTABLISHED');
+    assert.equal((await two('GET', `/calls/1/calls/${outbound}`)).json.state, 'ESTABLISHED', 'the other node sees the call answered');
+    assert.equal((await two('POST', `/calls/1/calls/${outbound}/say`, { text: 'placed elsewhere', language: 'en' })).status, 200);
+    await waitFor(receiver, outbound, 'SAY_FINISHED');
+    const ended = await two('POST', `/calls/1/calls/${outbound}/hangup`, {});
+    assert.deepEqual([ended.status, ended.json.state], [200, 'FINISHED']);
+    await waitFor(receiver, outbound, 'CALL_FINISHED');
+    assert.deepEqual(
+      eventsOf(receiver, outbound).map((e) => e.type),
+      ['CALL_STARTED', 'CALL_RINGING', 'CALL_ESTABLISHED', 'SAY_FINISHED', 'CALL_FINISHED'],
+    );
+    const log = (await one('GET', `/calls/1/calls/${outbound}/history`)).json;
+    assert.deepEqual([log.direction, log.state, log.errorCode.name, log.hangupSource], ['OUTBOUND', 'FINISHED', 'NORMAL_HANGUP', 'API']);
+    const heard = (await one('GET', '/sandbox/1/phones/41793026727/messages')).json.messages.filter((m: { channel: string }) => m.channel === 'VOICE');
+    assert.ok(heard.some((m: { text: string }) => m.text === 'placed elsewhere'), 'the phone heard what the other node said');
   });
 });

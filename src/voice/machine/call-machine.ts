@@ -5,7 +5,7 @@ import type { NetworkEvent, Telephony, TelephonyCommand } from '../../network/te
 import { CALL_ERRORS, finalStateFor, type CallErrorName } from './call-errors.js';
 import type { CallInput } from './call-input.js';
 import { SCRIPT_END, scriptAnswered, scriptQuiet } from './call-script.js';
-import { CAPTURE_TIMEOUT, captureTimedOut, keysPressed, promptEnded, startCapture } from './dtmf.js';
+import { CAPTURE_TIMEOUT, captureFailed, captureTimedOut, keysPressed, promptEnded, startCapture } from './dtmf.js';
 import { dropWaiting, enqueue, failPreparing, finishPlaying, markReady, MEDIA_END, MEDIA_PREPARE, playLength, stopPlaying } from './media-queue.js';
 import { StepOutput } from './step-output.js';
 
@@ -236,7 +236,7 @@ export function stepCall(call: CallRecord, input: CallInput, now: number, ctx: M
       if (!isFinalCallState(call.state)) {
         const failed = failPreparing(o, input.actionId, input.reason, ctx.mediaScale);
         const capture = o.call.media.capture;
-        if (failed && capture && failed.captureId === capture.id) promptEnded(o, capture.id, { duration: 0, playedCompletely: false });
+        if (failed && capture && failed.captureId === capture.id) captureFailed(o, capture.id);
         if (failed) scriptQuiet(o, ctx.mediaScale);
       }
       if (input.timerId !== undefined) o.removeTimerIds.push(input.timerId);

@@ -34,6 +34,18 @@ export function promptEnded(o: StepOutput, captureId: number, outcome: PromptOut
   if (capture.digits === '') o.timer(CAPTURE_TIMEOUT, capture.timeoutMs, { captureId });
 }
 
+/**
+ * A capture's prompt could not be prepared: the capture ends there (its ERROR event says
+ * CAPTURE_DTMF), without a DTMF_CAPTURED, and the call goes on.
+ */
+export function captureFailed(o: StepOutput, captureId: number): void {
+  const capture = o.call.media.capture;
+  if (!capture || capture.id !== captureId) return;
+  setCapture(o, undefined);
+  o.cancel(CAPTURE_TIMEOUT);
+  o.note('CAPTURE_ENDED', { captureId, dtmf: capture.digits, failed: true });
+}
+
 function complete(o: StepOutput, capture: DtmfCapture, timedOut: boolean): void {
   setCapture(o, undefined);
   o.cancel(CAPTURE_TIMEOUT);

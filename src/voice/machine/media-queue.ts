@@ -97,13 +97,17 @@ export function dropWaiting(o: StepOutput): void {
   replaceQueue(o, []);
 }
 
-/** An action's audio could not be prepared: an ERROR event, and the call goes on without it. */
+/**
+ * An action's audio could not be prepared: an ERROR event, and the call goes on without it. The
+ * ERROR names the action the application asked for: a capture's prompt failing fails the capture.
+ */
 export function failPreparing(o: StepOutput, actionId: number, reason: string, scale: number): MediaAction | undefined {
   const action = o.call.media.queue.find((a) => a.id === actionId && a.state === 'preparing');
   if (!action) return undefined;
   replaceQueue(o, o.call.media.queue.filter((a) => a !== action));
   o.note('MEDIA_FAILED', { actionId, reason });
-  o.emit('ERROR', { actionType: action.type, errorCode: 'MEDIA_ERROR', errorDetails: reason });
+  const actionType = action.captureId === undefined ? action.type : 'CAPTURE_DTMF';
+  o.emit('ERROR', { actionType, errorCode: 'MEDIA_ERROR', errorDetails: reason });
   startNext(o, scale);
   return action;
 }

@@ -256,6 +256,22 @@ describe('call machine', () => {
     assert.deepEqual([h.call.state, h.heard, h.types().at(-1)], ['ESTABLISHED', ['after the failure'], 'SAY_FINISHED']);
   });
 
+  it('fails a capture whose prompt cannot be prepared: an ERROR naming CAPTURE_DTMF, no digits awaited, and the call goes on', () => {
+    const h = established();
+    h.send({
+      kind: 'capture-dtmf',
+      capture: { maxLength: 2, timeoutMs: 5000, digitTimeoutMs: 3000 },
+      prompt: { type: 'PLAY', source: { kind: 'url', url: 'http://x/prompt.wav' }, loopCount: 1 },
+    });
+    const [prepare] = h.timers.filter((t) => t.kind === 'media-prepare');
+    h.send({ kind: 'media-failed', actionId: Number(prepare!.data!.actionId), reason: 'HTTP 404', timerId: prepare!.id });
+    assert.deepEqual(h.events.at(-1)?.properties, { actionType: 'CAPTURE_DTMF', errorCode: 'MEDIA_ERROR', errorDetails: 'HTTP 404' });
+    assert.deepEqual([h.call.media.capture, h.timers.map((t) => t.kind)], [undefined, ['max-duration']]);
+    h.send({ kind: 'network', event: { type: 'dtmf', digits: '12' } });
+    h.runUntil(h.now + 10_000);
+    assert.deepEqual([h.call.state, h.types().slice(-1)], ['ESTABLISHED', ['ERROR']], 'no DTMF_CAPTURED after the failed capture');
+  });
+
   it('runs a scripted call: speaks its text the times it says, again on the repeat keys, and hangs up once quiet', () => {
     const speech = { kind: 'speech' as const, text: 'Your code is 1 2 3 4', language: 'en', speechRate: 1 };
     const h = new Harness(callOf({ script: { speech, plays: 2, repeatDtmf: '1#' } }));
