@@ -7,7 +7,7 @@ export type ToEngine =
   /** The handed-over ClaimedMessage[] as JSON text: cheaper to copy between threads than the objects' clone. */
   | { type: 'handoff'; messages: string }
   | { type: 'invalidate'; accountId: string }
-  | { type: 'call'; id: number; method: 'sandboxRules' | 'setSandboxRules' | 'metrics' | 'callAudio' | 'stop'; args: unknown[] };
+  | { type: 'call'; id: number; method: 'sandboxRules' | 'setSandboxRules' | 'sandboxRcsSeen' | 'sandboxRcsInbound' | 'metrics' | 'callAudio' | 'stop'; args: unknown[] };
 
 export type FromEngine =
   | { type: 'ready' }

@@ -4,6 +4,7 @@ import { Metrics } from '../core/metrics.js';
 import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import { openStore } from '../core/store/open-store.js';
 import type { ClaimedMessage } from '../core/store/types.js';
+import type { RcsInboundContent } from '../network/rcs-network.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';
 import { createLogger } from '../logger.js';
 import { Engine, HANDOFF_LIMIT } from './engine.js';
@@ -39,6 +40,8 @@ async function main(): Promise<void> {
   const calls = {
     sandboxRules: (accountId: string) => engine.sandboxRules(accountId),
     setSandboxRules: (accountId: string, rules: SandboxRule[]) => engine.setSandboxRules(accountId, rules),
+    sandboxRcsSeen: (accountId: string, messageId: string) => engine.sandboxRcsSeen(accountId, messageId),
+    sandboxRcsInbound: (accountId: string, from: string, to: string, content: RcsInboundContent) => engine.sandboxRcsInbound(accountId, from, to, content),
     metrics: () => engine.metrics(),
     callAudio: (accountId: string, callId: string) => engine.callAudio(accountId, callId),
     stop: async () => {

@@ -12,8 +12,11 @@ import type { ClaimedMessage, Store } from '../core/store/types.js';
 import { SubscriptionMatcher } from '../core/subscriptions/matcher.js';
 import { SandboxNetwork } from '../network/sandbox/sandbox-network.js';
 import { loadSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
-import type { Carrier, CarrierEvents } from '../network/carrier.js';
+import type { Carrier } from '../network/carrier.js';
+import type { RcsInboundContent, RcsNetworkEvents } from '../network/rcs-network.js';
+import type { HandsetSeen, HandsetWritten } from '../network/sandbox/sandbox-handset.js';
 import { ChannelRouter } from '../network/routing/channel-router.js';
+import { rcsEvents } from '../rcs/events/rcs-events.js';
 import { smsFailoverFor } from '../rcs/failover.js';
 import { sandboxOnlyRouting } from '../network/routing/routing-config.js';
 import { SmppCarrier } from '../network/smpp/smpp-carrier.js';
@@ -51,6 +54,10 @@ export interface EngineHandle {
   callAudio(accountId: string, callId: string): Promise<Uint8Array | undefined>;
   sandboxRules(accountId: string): Promise<SandboxRule[]>;
   setSandboxRules(accountId: string, rules: SandboxRule[]): Promise<void>;
+  /** A sandbox phone's user opens an RCS message (reported through the sandbox network's RCS events). */
+  sandboxRcsSeen(accountId: string, messageId: string): Promise<HandsetSeen>;
+  /** A sandbox phone's user writes to an RCS sender of the account's. */
+  sandboxRcsInbound(accountId: string, from: string, to: string, content: RcsInboundContent): Promise<HandsetWritten>;
   /** The engine's metrics, for aggregation with the HTTP side's. */
   metrics(): Promise<Array<MetricObjectWithValues<MetricValue<string>>>>;
   /** Finishes in-flight work and stops. Does not close the store it was given. */
@@ -179,7 +186,8 @@ export class Engine implements EngineHandle {
   static async start(deps: EngineDeps): Promise<Engine> {
     const rules = deps.config.sandboxRulesFile ? await loadSandboxRules(deps.config.sandboxRulesFile) : [];
     const engine = new Engine(deps, rules);
-    const events: CarrierEvents = {
+    // Every carrier gets the RCS events too: those that carry RCS report their users' through them.
+    const events: RcsNetworkEvents = {
       receipts: async (carrier, receipts) => {
         if (!(await engine.statusRecorder.recordReceipts(carrier, receipts))) throw new Error('receipts could not be stored');
         // A network does not send an acknowledged receipt again. The sandbox's own receipts need
@@ -189,6 +197,13 @@ export class Engine implements EngineHandle {
       // Failures are logged by the service; the network delivers again what was not acknowledged.
       // The store syncs an inbound message before this resolves.
       inbound: async (messages) => void (await engine.inbound.receive(messages)),
+      rcs: rcsEvents({
+        store: deps.store,
+        clock: deps.clock,
+        metrics: deps.metrics,
+        subscriptions: engine.subscriptions,
+        nudgeWebhooks: () => engine.webhookSender.nudge(),
+      }),
     };
     for (const carrier of engine.carriers) await carrier.start(events);
     await engine.dispatcher.start();
@@ -231,6 +246,14 @@ export class Engine implements EngineHandle {
 
   async setSandboxRules(accountId: string, rules: SandboxRule[]): Promise<void> {
     this.sandbox.setRules(accountId, rules);
+  }
+
+  sandboxRcsSeen(accountId: string, messageId: string): Promise<HandsetSeen> {
+    return this.sandbox.handset.see(accountId, messageId);
+  }
+
+  sandboxRcsInbound(accountId: string, from: string, to: string, content: RcsInboundContent): Promise<HandsetWritten> {
+    return this.sandbox.handset.write(accountId, from, to, content);
   }
 
   metrics(): Promise<Array<MetricObjectWithValues<MetricValue<string>>>> {

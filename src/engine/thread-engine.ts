@@ -4,6 +4,8 @@ import type { Config } from '../config.js';
 import type { Logger } from '../logger.js';
 import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import type { ClaimedMessage } from '../core/store/types.js';
+import type { RcsInboundContent } from '../network/rcs-network.js';
+import type { HandsetSeen, HandsetWritten } from '../network/sandbox/sandbox-handset.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';
 import { HANDOFF_LIMIT, type EngineHandle } from './engine.js';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol.js';
@@ -89,6 +91,14 @@ export class ThreadEngine implements EngineHandle {
 
   async setSandboxRules(accountId: string, rules: SandboxRule[]): Promise<void> {
     await this.call('setSandboxRules', [accountId, rules]);
+  }
+
+  sandboxRcsSeen(accountId: string, messageId: string): Promise<HandsetSeen> {
+    return this.call('sandboxRcsSeen', [accountId, messageId]) as Promise<HandsetSeen>;
+  }
+
+  sandboxRcsInbound(accountId: string, from: string, to: string, content: RcsInboundContent): Promise<HandsetWritten> {
+    return this.call('sandboxRcsInbound', [accountId, from, to, content]) as Promise<HandsetWritten>;
   }
 
   metrics(): Promise<Array<MetricObjectWithValues<MetricValue<string>>>> {

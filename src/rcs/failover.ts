@@ -34,7 +34,7 @@ export function smsFailoverFor(message: StoredMessage, at: number): NewMessage |
     encoding: prepared.encoding,
     messageCount: prepared.messageCount,
     webhook: message.webhook,
-    extras: { failoverOf: message.messageId },
+    extras: failoverExtras(message),
     createdAt: at,
     dueAt: at,
     validUntil: at + Math.min(failover.validityMs ?? MAX_VALIDITY_MS, MAX_VALIDITY_MS),
@@ -49,4 +49,12 @@ export function smsFailoverFor(message: StoredMessage, at: number): NewMessage |
   if (message.applicationId !== undefined) sms.applicationId = message.applicationId;
   if (message.campaignReferenceId !== undefined) sms.campaignReferenceId = message.campaignReferenceId;
   return sms;
+}
+
+/** The SMS names the RCS message it carries on for, and keeps the failover's `regional` as an SMS keeps its own. */
+function failoverExtras(message: StoredMessage): Record<string, unknown> {
+  const extras: Record<string, unknown> = { failoverOf: message.messageId };
+  const regional = message.extras?.smsFailoverRegional;
+  if (regional !== undefined) extras.regional = regional;
+  return extras;
 }

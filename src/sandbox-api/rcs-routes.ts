@@ -3,10 +3,7 @@ import type { AppContext } from '../context.js';
 import { badRequest, notFound, violation } from '../core/errors/api-problem.js';
 import { formatInfobipTime } from '../core/infobip-time.js';
 import { normalizeNumber } from '../core/phone-number.js';
-import type { HandsetDeps } from '../rcs/handset/handset-deps.js';
-import { receiveRcsInbound } from '../rcs/handset/inbound.js';
-import { reportSeen } from '../rcs/handset/seen.js';
-import type { RcsInboundContent } from '../rcs/wire/inbound-message.js';
+import type { RcsInboundContent } from '../network/rcs-network.js';
 import {
   INBOUND_KINDS,
   RCS_TAG,
@@ -20,16 +17,10 @@ import {
 
 /**
  * The end user's side of RCS, played by a test or a person: open (see) a message you sent, and
- * write to your RCS sender (a text, a tapped suggestion, a shared location).
+ * write to your RCS sender (a text, a tapped suggestion, a shared location). The sandbox network's
+ * handset reports both as an RCS provider reports its users' events.
  */
 export function registerSandboxRcsRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const deps: HandsetDeps = {
-    store: ctx.store,
-    clock: ctx.clock,
-    metrics: ctx.metrics,
-    subscriptions: ctx.subscriptions,
-    nudgeWebhooks: () => ctx.engine.nudgeWebhooks(),
-  };
 
   app.post<{ Params: RcsMessageParams }>(
     '/sandbox/1/rcs/messages/:messageId/seen',
@@ -47,10 +38,10 @@ export function registerSandboxRcsRoutes(app: FastifyInstance, ctx: AppContext):
       },
     },
     async (request) => {
-      const outcome = await reportSeen(deps, request.accountId, request.params.messageId);
+      const outcome = await ctx.engine.sandboxRcsSeen(request.accountId, request.params.messageId);
       if (outcome.kind === 'unknown') throw notFound();
       if (outcome.kind === 'not-on-handset') throw violation('messageId', `the message ${outcome.why}, so it cannot be seen`);
-      return { messageId: outcome.report.messageId, seenAt: formatInfobipTime(outcome.seenAt), pushed: outcome.pushed };
+      return { messageId: outcome.messageId, seenAt: formatInfobipTime(outcome.seenAt), pushed: outcome.pushed };
     },
   );
 
@@ -69,20 +60,16 @@ export function registerSandboxRcsRoutes(app: FastifyInstance, ctx: AppContext):
     },
     async (request) => {
       const body = request.body;
-      const { message, pushed } = await receiveRcsInbound(deps, request.accountId, {
-        from: normalizeNumber(body.from),
-        to: body.to,
-        content: inboundContent(body),
-      });
+      const written = await ctx.engine.sandboxRcsInbound(request.accountId, normalizeNumber(body.from), body.to, inboundContent(body));
       const response: Record<string, unknown> = {
-        messageId: message.messageId,
-        from: message.from,
-        to: message.to,
-        receivedAt: formatInfobipTime(message.receivedAt),
-        message: message.content,
-        pushed,
+        messageId: written.messageId,
+        from: written.from,
+        to: written.to,
+        receivedAt: formatInfobipTime(written.receivedAt),
+        message: written.content,
+        pushed: written.pushed,
       };
-      if (message.paired) response.pairedMessageId = message.paired.messageId;
+      if (written.pairedMessageId !== undefined) response.pairedMessageId = written.pairedMessageId;
       return response;
     },
   );

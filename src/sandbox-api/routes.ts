@@ -123,6 +123,7 @@ function renderPhoneMessage(entry: PhoneMessage): Record<string, unknown> {
   if (entry.from !== undefined) wire.from = entry.from;
   if (entry.text !== undefined) wire.text = entry.text;
   wire.receivedAt = formatInfobipTime(entry.receivedAt);
+  if (entry.content !== undefined) wire.content = entry.content;
   if (entry.payload !== undefined) wire.payload = entry.payload;
   return wire;
 }

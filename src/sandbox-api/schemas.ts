@@ -71,12 +71,13 @@ export const phoneMessagesResponseSchema = {
       items: {
         type: 'object',
         properties: {
-          channel: { type: 'string', description: 'SMS, and later VOICE or RCS.' },
-          messageId: { type: 'string' },
-          from: { type: 'string' },
-          text: { type: 'string', description: 'SMS text; for binary SMS the hex payload.' },
+          channel: { type: 'string', enum: ['SMS', 'RCS', 'VOICE'], description: 'SMS, RCS, or VOICE (what a call said to the phone).' },
+          messageId: { type: 'string', description: 'The message received (SMS, RCS); the call (VOICE).' },
+          from: { type: 'string', description: 'The sender of an SMS or RCS message; the caller of a call.' },
+          text: { type: 'string', description: 'SMS text (for binary SMS the hex payload); an RCS TEXT message\'s text; what a call said.' },
           receivedAt: dateTime,
-          payload: { type: 'object', additionalProperties: true, description: 'Channel-specific details.' },
+          content: { type: 'object', additionalProperties: true, description: 'RCS: the content received, as sent (with its type).' },
+          payload: { type: 'object', additionalProperties: true, description: 'VOICE: the call and action that spoke, and the language.' },
         },
       },
     },

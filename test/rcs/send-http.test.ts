@@ -48,7 +48,7 @@ describe('RCS over HTTP: sent, delivered or failed over to SMS, reported, logged
     const [report] = await reportsAt('/delivered', entry!.messageId, 1);
     assert.deepEqual([report!.to, report!.status.name, 'channel' in report!], ['41793026001', 'DELIVERED_TO_HANDSET', false]);
     const phone = (await server.request('GET', '/sandbox/1/phones/41793026001/messages')).json().messages;
-    assert.deepEqual([phone[0].channel, phone[0].from, phone[0].payload.content], ['RCS', 'AcmeAgent', CARD]);
+    assert.deepEqual([phone[0].channel, phone[0].from, phone[0].content, 'payload' in phone[0]], ['RCS', 'AcmeAgent', CARD, false]);
     const logs = (await server.request('GET', `/rcs/2/logs?messageId=${entry!.messageId}`)).json().results;
     assert.deepEqual([logs.length, logs[0].content], [1, CARD]);
     assert.equal((await server.request('GET', `/sms/3/logs?messageId=${entry!.messageId}`)).json().results.length, 0, 'not an SMS');
@@ -74,14 +74,18 @@ describe('RCS over HTTP: sent, delivered or failed over to SMS, reported, logged
       options: { smsFailover: { text: 'Shipped' } },
       webhooks: { delivery: { url: `${receiver.url}/every`, receiveTriggeredFailoverReports: true } },
     });
-    const reports = await reportsAt('/every', every.messages[0]!.messageId, 2);
+    const everyId = every.messages[0]!.messageId;
+    const reports = await reportsAt('/every', everyId, 2);
     assert.deepEqual(
-      reports.map((r) => [r.channel, r.status.name, r.error.name]),
+      reports.map((r) => [r.channel, r.status.groupName, r.status.name, r.error.name]),
       [
-        ['RCS', 'UNDELIVERABLE_REJECTED_OPERATOR', 'EC_UNKNOWN_USER'],
-        ['SMS', 'DELIVERED_TO_HANDSET', 'NO_ERROR'],
+        ['RCS', 'PENDING', 'PENDING_ENROUTE', 'EC_UNKNOWN_USER'],
+        ['SMS', 'DELIVERED', 'DELIVERED_TO_HANDSET', 'NO_ERROR'],
       ],
+      'the RCS attempt went on to SMS: pending, sent to the next instance, with why',
     );
+    const [rcsLog] = (await server.request('GET', `/rcs/2/logs?messageId=${everyId}`)).json().results;
+    assert.deepEqual([rcsLog.status.id, rcsLog.error.id], [7, 7002], 'the RCS log tells what its report told');
   });
 
   it('ends RCS without failover UNDELIVERABLE with EC_UNKNOWN_USER, pullable from /rcs/2/reports only', async () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ERROR } from '../../src/core/pipeline/statuses.js';
+import { ERROR, STATUS, ref } from '../../src/core/pipeline/statuses.js';
 import { rcsInteractionType } from '../../src/core/store/message-content.js';
 import { reportDataFromMessage } from '../../src/core/store/report-data.js';
 import type { ReportData, StoredMessage } from '../../src/core/store/types.js';
@@ -74,14 +74,21 @@ describe('RCS delivery report', () => {
     });
   });
 
-  it('reports an RCS failure with its chat error, a conversation it cannot start, and the RCS channel when it has a failover', () => {
+  it('reports the RCS attempt that starts a failover as Infobip does: pending en route, its chat error, channel RCS', () => {
     const message = rcsMessage({ extras: { smsFailover: { text: 'Hello by SMS' } }, content: { type: 'TEXT', text: 'Hi' } });
-    const report = renderRcsDeliveryReport(reportDataFromMessage(message, { groupId: 2, id: 4 }, ERROR.EC_UNKNOWN_USER.id, DONE));
+    const report = renderRcsDeliveryReport(reportDataFromMessage(message, ref(STATUS.PENDING_ENROUTE), ERROR.EC_UNKNOWN_USER.id, DONE));
     assert.equal(report.channel, 'RCS');
+    assert.deepEqual(report.status, { groupId: 1, groupName: 'PENDING', id: 7, name: 'PENDING_ENROUTE', description: 'Message sent to next instance' });
     assert.deepEqual(report.error, { groupId: 1, groupName: 'HANDSET_ERRORS', id: 7002, name: 'EC_UNKNOWN_USER', description: 'Unknown user', permanent: true });
-    assert.equal(report.status.name, 'UNDELIVERABLE_REJECTED_OPERATOR');
     assert.deepEqual(report.conversation, { canInitiate: false, id: null });
     assert.equal(report.interactionType, 'BASIC_MESSAGE');
+  });
+
+  it('names the channel whenever a failover was defined, an MMS one included (kept, never sent)', () => {
+    const mms = rcsMessage({ extras: { mmsFailover: { channel: 'MMS', validityMs: 1000, segments: [{ type: 'TEXT', text: 'Hi' }] } } });
+    const report = renderRcsDeliveryReport(reportDataFromMessage(mms, ref(STATUS.UNDELIVERABLE_REJECTED_OPERATOR), ERROR.EC_UNKNOWN_USER.id, DONE));
+    assert.deepEqual([report.channel, report.status.name], ['RCS', 'UNDELIVERABLE_REJECTED_OPERATOR']);
+    assert.equal('channel' in renderRcsDeliveryReport(reportDataFromMessage(rcsMessage(), ref(STATUS.DELIVERED_TO_HANDSET), 0, DONE)), false);
   });
 
   it("reports an SMS failover under the RCS message's id, channel SMS, without RCS-only fields", () => {

@@ -195,15 +195,19 @@ export class StatusRecorder {
     return known;
   }
 
-  private async changeFor(message: StoredMessage, update: StatusUpdate): Promise<StatusChange> {
-    const change: StatusChange = { accountId: message.accountId, pk: message.pk, ...update };
+  private async changeFor(message: StoredMessage, received: StatusUpdate): Promise<StatusChange> {
+    let update = received;
     const failed = update.final && update.status.groupId !== DELIVERED_GROUP;
+    const failover = failed ? this.deps.failoverFor?.(message, update.at) : undefined;
+    // A failure that hands the message to its failover does not end it: it went on to its next
+    // channel, which Infobip reports as PENDING_ENROUTE with the failure's error (and so it is stored).
+    if (failover) update = { ...update, status: ref(STATUS.PENDING_ENROUTE) };
+    const change: StatusChange = { accountId: message.accountId, pk: message.pk, ...update };
     const next = update.final ? orderedNextOf(message) : undefined;
     if (next) {
       if (failed && next.stopOnFailure) this.cancels.set(change, next.messageId);
       else change.release = { messageId: next.messageId, at: update.at };
     }
-    const failover = failed ? this.deps.failoverFor?.(message, update.at) : undefined;
     if (failover) {
       change.spawn = failover;
       // The failed attempt is reported only to those who asked for every channel's report.

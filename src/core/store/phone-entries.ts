@@ -18,7 +18,7 @@ export function receivedSms(sms: {
   if (isRcsContent(content)) {
     entry.channel = 'RCS';
     if (typeof content.text === 'string') entry.text = content.text;
-    entry.payload = { content };
+    entry.content = content;
   } else {
     entry.text = 'text' in content ? content.text : content.hex;
   }

@@ -22,7 +22,8 @@ export function reportDataFromMessage(m: StoredMessage, status: StatusRef, error
   if (m.entityId !== undefined) report.entityId = m.entityId;
   if (m.applicationId !== undefined) report.applicationId = m.applicationId;
   if (m.campaignReferenceId !== undefined) report.campaignReferenceId = m.campaignReferenceId;
-  if (failoverOf !== undefined || m.extras?.smsFailover !== undefined) report.channel = m.channel ?? 'SMS';
+  // Whenever a failover was defined, as Infobip documents; an MMS failover is kept but never sent.
+  if (failoverOf !== undefined || m.extras?.smsFailover !== undefined || m.extras?.mmsFailover !== undefined) report.channel = m.channel ?? 'SMS';
   if (m.channel === 'RCS' && isRcsContent(m.content)) report.interactionType = rcsInteractionType(m.content);
   return report;
 }

@@ -12,7 +12,7 @@ import type { MessageChannel } from '../../core/store/types.js';
  * | 9002   | EXPIRED       | EXPIRED_EXPIRED, EC_MESSAGE_EXPIRED                 |
  * | 9003   | REJECTED      | REJECTED_NETWORK, EC_OPERATOR_NOT_FOUND             |
  * | 9004   | NO_REPORT     | none: the dispatcher ends it at validUntil with EXPIRED_DLR_UNKNOWN |
- * | 9021   | NOT_RCS_CAPABLE (RCS only; an SMS is delivered) | UNDELIVERABLE_REJECTED_OPERATOR, EC_UNKNOWN_USER |
+ * | 9021   | NOT_RCS_CAPABLE (RCS only; an SMS is delivered) | UNDELIVERABLE_REJECTED_OPERATOR, EC_UNKNOWN_USER (with an SMS failover the recorder stores PENDING_ENROUTE instead) |
  * | other  | DELIVERED     | DELIVERED_TO_HANDSET, NO_ERROR                     |
  *
  * Two more outcomes exist for rules only (they act at submit, before any receipt):

@@ -3,11 +3,13 @@ import type { Logger } from '../../logger.js';
 import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { MessageChannel, PhoneReceipt, ReceivedSms, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
-import type { Carrier, CarrierEvents, CarrierReceipt, OutboundMessage, SettledOutcome, SubmitOutcome } from '../carrier.js';
+import type { CarrierEvents, CarrierReceipt, OutboundMessage, SettledOutcome, SubmitOutcome } from '../carrier.js';
+import type { RcsNetwork, RcsNetworkEvents } from '../rcs-network.js';
 import { normalizeNumber } from '../../core/phone-number.js';
 import { OUTCOME_BEHAVIOUR, OUTCOME_DEFAULTS, builtInOutcome, type SandboxOutcomeName } from './outcomes.js';
 import { ReceiptQueue } from './receipt-queue.js';
 import { findRule, type SandboxRule } from './rules.js';
+import { SandboxHandset } from './sandbox-handset.js';
 
 interface Decision {
   outcome: SandboxOutcomeName;
@@ -26,12 +28,14 @@ interface Decision {
  * outcome depends only on the destination and the rules), so a crash between submit and receipt
  * loses nothing. With several nodes on one database each resumes every submitted sandbox message;
  * the later of two identical receipts finds the message final and is ignored. Account rules live
- * in memory, per process.
+ * in memory, per process. Its phones' users (`handset`) open RCS messages and write to senders
+ * through the RCS events it was started with.
  */
-export class SandboxNetwork implements Carrier {
+export class SandboxNetwork implements RcsNetwork {
   readonly name = 'sandbox';
   /** Its virtual phones receive SMS and, unless their number says otherwise, RCS. */
   readonly channels = ['SMS', 'RCS'] as const;
+  readonly handset: SandboxHandset;
   private events: CarrierEvents | undefined;
   private timer: NodeJS.Timeout | undefined;
   private immediate: NodeJS.Immediate | undefined;
@@ -49,10 +53,13 @@ export class SandboxNetwork implements Carrier {
       /** Real-time interval between looks for due receipts. */
       tickMs?: number;
     },
-  ) {}
+  ) {
+    this.handset = new SandboxHandset({ store: deps.store, clock: deps.clock });
+  }
 
-  async start(events: CarrierEvents): Promise<void> {
+  async start(events: RcsNetworkEvents): Promise<void> {
     this.events = events;
+    this.handset.attach(events.rcs);
     this.stopped = false;
     this.timer = setInterval(() => this.emitDue(), this.deps.tickMs ?? 20);
     this.timer.unref();
@@ -123,6 +130,7 @@ export class SandboxNetwork implements Carrier {
     this.timer = undefined;
     this.immediate = undefined;
     this.events = undefined;
+    this.handset.attach(undefined);
     this.queue.clear();
   }
 

@@ -20,7 +20,8 @@ export function registerRcsSendRoutes(app: FastifyInstance, ctx: AppContext): vo
         summary: 'Send RCS messages',
         description:
           'Each destination becomes one message with its own messageId. In the sandbox, phones ending in 9021 cannot take RCS: ' +
-          'the message fails over to its smsFailover, or ends UNDELIVERABLE with EC_UNKNOWN_USER.',
+          'the message fails over to its smsFailover (its RCS report then says PENDING_ENROUTE with EC_UNKNOWN_USER), ' +
+          'or ends UNDELIVERABLE with EC_UNKNOWN_USER. Any PROVIDER_TEMPLATE templateId is taken: there is no template registry.',
         body: rcsSendBodySchema,
         response: { 200: rcsSendResponseSchema },
       },

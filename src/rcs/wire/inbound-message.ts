@@ -3,13 +3,10 @@ import { rcsInteractionType } from '../../core/store/message-content.js';
 import type { RcsInteractionType } from '../../core/store/types.js';
 import { price, type MessagePrice, type Platform } from '../../sms/wire/common-shapes.js';
 import { omitUndefined } from '../../sms/wire/omit-undefined.js';
+import type { RcsInboundContent } from '../../network/rcs-network.js';
 import type { RcsConversation } from './delivery-report.js';
 
-/** What an end user sent: text, a tapped suggestion, or a shared location. */
-export type RcsInboundContent =
-  | { type: 'TEXT'; text: string }
-  | { type: 'SUGGESTION'; text: string; postbackData: string }
-  | { type: 'LOCATION'; latitude: number; longitude: number };
+export type { RcsInboundContent };
 
 /** The outbound RCS message an inbound one answers: its id and what was sent with it. */
 export interface PairedMessage {

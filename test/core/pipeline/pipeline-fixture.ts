@@ -10,6 +10,7 @@ import type { SandboxRule } from '../../../src/network/sandbox/rules.js';
 import { SandboxNetwork } from '../../../src/network/sandbox/sandbox-network.js';
 import { ChannelRouter } from '../../../src/network/routing/channel-router.js';
 import { sandboxOnlyRouting } from '../../../src/network/routing/routing-config.js';
+import { rcsEvents } from '../../../src/rcs/events/rcs-events.js';
 import { smsFailoverFor } from '../../../src/rcs/failover.js';
 import { renderDeliveryReport } from '../../../src/sms/wire/report-shapes.js';
 import { eventually } from '../../helpers/server.js';
@@ -48,12 +49,13 @@ export async function startPipeline(store: Store, clock: ManualClock, options: P
   const metrics = new Metrics({ defaultMetrics: false });
   let nudges = 0;
   let dispatcher: Dispatcher | undefined;
+  const subscriptions = new SubscriptionMatcher({ store, clock, cacheMs: 0 });
   const recorder = new StatusRecorder({
     store,
     clock,
     metrics,
     log,
-    subscriptions: new SubscriptionMatcher({ store, clock, cacheMs: 0 }),
+    subscriptions,
     renderReport: renderDeliveryReport,
     onWebhooksQueued: () => void nudges++,
     failoverFor: smsFailoverFor,
@@ -71,7 +73,11 @@ export async function startPipeline(store: Store, clock: ManualClock, options: P
     pollMs: 10,
     ...options.dispatcher,
   });
-  await sandbox.start({ receipts: async (carrier, receipts) => void (await recorder.recordReceipts(carrier, receipts)), inbound: async () => {} });
+  await sandbox.start({
+    receipts: async (carrier, receipts) => void (await recorder.recordReceipts(carrier, receipts)),
+    inbound: async () => {},
+    rcs: rcsEvents({ store, clock, metrics, subscriptions, nudgeWebhooks: () => void nudges++ }),
+  });
   await dispatcher.start();
   return {
     recorder,

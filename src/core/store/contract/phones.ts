@@ -1,4 +1,5 @@
 /** What the sandbox's virtual phones received. */
+import type { RcsContent } from './messages.js';
 
 /** A virtual phone (sandbox) received an SMS: the phone lists the message itself from `at` on. */
 export interface PhoneReceipt {
@@ -21,6 +22,9 @@ export interface PhoneMessage {
   text?: string;
   messageId?: string;
   receivedAt: number;
+  /** RCS: the content received, as sent. */
+  content?: RcsContent;
+  /** Details of other channels (what a call said). */
   payload?: Record<string, unknown>;
 }
 

@@ -4,8 +4,8 @@ import type { MatchAttributes } from '../../core/subscriptions/subscription-snap
 import type { Store, StoredMessage } from '../../core/store/types.js';
 import type { SubscriptionMatcher } from '../../core/subscriptions/matcher.js';
 
-/** What the sandbox's RCS handset needs: it reads messages and queues webhook items. */
-export interface HandsetDeps {
+/** What handling an RCS network's user events needs: it reads messages and queues webhook items. */
+export interface RcsEventDeps {
   store: Store;
   clock: Clock;
   metrics: Metrics;
@@ -14,7 +14,7 @@ export interface HandsetDeps {
   nudgeWebhooks: () => void;
 }
 
-/** Webhook formats of the RCS handset's events; both are batched as `{results: […]}`. */
+/** Webhook formats of the RCS user events; both are batched as `{results: […]}`. */
 export const RCS_SEEN_FORMAT = 'rcs-seen';
 export const RCS_MO_FORMAT = 'rcs-mo';
 
