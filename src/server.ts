@@ -115,7 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, deliver: (messages) => started.handOff(messages) },
     });
     const calls = new CallsService({ store, clock, steps: callSteps, machine, nodeId: config.nodeId });
-    const pinDelivery = new PinDelivery({ acceptor: new SmsAcceptor({ store, writer: messageWriter, metrics }), calls, now: () => clock.now() });
+    const pinDelivery = new PinDelivery({ acceptor: new SmsAcceptor({ store, writer: messageWriter, metrics }), calls, log, now: () => clock.now() });
     const ctx: AppContext = {
       config,
       clock,

@@ -245,8 +245,7 @@ export class VerifyService {
       ...(from === undefined ? {} : { from }),
     };
     if (channel === 'sms') return this.deps.delivery.bySms(message, what.track, what.ttlMs);
-    await this.deps.delivery.byVoice(message, template, what.track);
-    return true;
+    return this.deps.delivery.byVoice(message, template, what.track);
   }
 
   private result(channel: PinChannel, record: PinRecord, o: { nc: NcStatus | undefined; sent: boolean; track: boolean }): SendPinResult {
