@@ -128,7 +128,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       inbound: new InboundService({ store, clock, metrics, log, subscriptions, onWebhooksQueued: () => started.nudgeWebhooks() }),
       subscriptions,
       calls,
-      verify: new VerifyService({ store, clock, delivery: pinDelivery, routes: config.routing!.routes }),
+      verify: new VerifyService({
+        store,
+        clock,
+        delivery: pinDelivery,
+        routes: config.routing!.routes,
+        ...(config.pinKey === undefined ? {} : { pinKey: Buffer.from(config.pinKey, 'hex') }),
+      }),
     };
     const app = await buildApp(ctx, { logger: log, isReady: () => ready, collectMetrics: metricsCollector(metrics, started) });
     const address = await app.listen({ port: config.port, host: config.host });

@@ -86,6 +86,14 @@ describe('PIN limits, life and attempts on an injected clock', () => {
     assert.equal((await sendPin(server, { applicationId, messageId, to: '41793027005' })).status, 200, 'the next minute opens new windows');
   });
 
+  it('counts a send to a number the lookup finds unreachable against the send limits', async () => {
+    const { applicationId, messageId } = await createFlow(server, { ...LOOSE, sendPinPerPhoneNumberLimit: '1/1h' });
+    const unreachable = await sendPin(server, { applicationId, messageId, to: '41793029001' });
+    assert.deepEqual([unreachable.status, unreachable.json().smsStatus], [200, 'MESSAGE_NOT_SENT']);
+    const again = await sendPin(server, { applicationId, messageId, to: '41793029001' });
+    assert.deepEqual(legacyError(again), { status: 429, messageId: 'TOO_MANY_REQUESTS', fields: [] });
+  });
+
   it('refuses a disabled application, and still verifies the PINs it sent before', async () => {
     const { applicationId, messageId } = await createFlow(server);
     const { pinId } = (await sendPin(server, { applicationId, messageId, to: '41793027009' })).json();
