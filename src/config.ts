@@ -42,6 +42,11 @@ export interface Config {
   routing?: RoutingConfig;
   /** The base URL clients reach this server at (SWITCHBOARD_PUBLIC_URL): call events give it as `apiBaseUrl`. */
   publicUrl: string;
+  /**
+   * The key PINs are derived and hashed under (SWITCHBOARD_PIN_KEY, 64 hex digits), kept out of the
+   * store; without it a key made once is kept in the store. Secret: never logged.
+   */
+  pinKey?: string;
 }
 
 
@@ -110,6 +115,12 @@ export function loadConfig(env: Env = process.env): Config {
       throw new ConfigError('DATABASE_SCHEMA must be a lower-case SQL identifier');
     }
     config.databaseSchema = env.DATABASE_SCHEMA;
+  }
+  if (env.SWITCHBOARD_PIN_KEY) {
+    if (!/^[0-9a-fA-F]{64}$/.test(env.SWITCHBOARD_PIN_KEY)) {
+      throw new ConfigError('SWITCHBOARD_PIN_KEY must be 64 hexadecimal digits (32 bytes, e.g. from `openssl rand -hex 32`)');
+    }
+    config.pinKey = env.SWITCHBOARD_PIN_KEY.toLowerCase();
   }
   if (env.SWITCHBOARD_ROUTES) config.routesFile = path.resolve(env.SWITCHBOARD_ROUTES);
   if (env.SWITCHBOARD_SMPP_URL) config.smppUrl = env.SWITCHBOARD_SMPP_URL;

@@ -115,7 +115,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, deliver: (messages) => started.handOff(messages) },
     });
     const calls = new CallsService({ store, clock, steps: callSteps, machine, nodeId: config.nodeId });
-    const pinDelivery = new PinDelivery({ acceptor: new SmsAcceptor({ store, writer: messageWriter, metrics }), calls, now: () => clock.now() });
+    const pinDelivery = new PinDelivery({ acceptor: new SmsAcceptor({ store, writer: messageWriter, metrics }), calls, log, now: () => clock.now() });
     const ctx: AppContext = {
       config,
       clock,
@@ -128,7 +128,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       inbound: new InboundService({ store, clock, metrics, log, subscriptions, onWebhooksQueued: () => started.nudgeWebhooks() }),
       subscriptions,
       calls,
-      verify: new VerifyService({ store, clock, delivery: pinDelivery, routes: config.routing!.routes }),
+      verify: new VerifyService({
+        store,
+        clock,
+        delivery: pinDelivery,
+        routes: config.routing!.routes,
+        ...(config.pinKey === undefined ? {} : { pinKey: Buffer.from(config.pinKey, 'hex') }),
+      }),
     };
     const app = await buildApp(ctx, { logger: log, isReady: () => ready, collectMetrics: metricsCollector(metrics, started) });
     const address = await app.listen({ port: config.port, host: config.host });

@@ -2,9 +2,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 
-const DESCRIPTION = `Switchboard's HTTP API. The SMS, Calls and Subscriptions endpoints (and later RCS and 2FA) are
+const DESCRIPTION = `Switchboard's HTTP API. The SMS, RCS, Calls (voice), 2FA and Subscriptions endpoints are
 wire-compatible with Infobip's public API: point an Infobip SDK at this server's base URL. Endpoints under
-/sandbox/1 and /switchboard/1 are Switchboard's own.
+/sandbox/1 (the sandbox carrier network: virtual phones, inbound traffic, call timelines) and
+/switchboard/1 are Switchboard's own.
 
 Authentication: send \`Authorization: App <api key>\` with every request except /health, /metrics,
 /openapi.json and /docs.`;

@@ -1,5 +1,6 @@
 import { STATUS } from '../core/pipeline/statuses.js';
 import type { TwoFactorTemplate } from '../core/store/types.js';
+import type { Logger } from '../logger.js';
 import { MAX_VALIDITY_MS } from '../sms/accept/timing.js';
 import { prepareText } from '../sms/accept/prepare-content.js';
 import type { SmsAcceptor } from '../sms/accept/sms-acceptor.js';
@@ -9,6 +10,7 @@ import { speechLanguageOfTwoFactor } from '../voice/media/speech/languages.js';
 export interface PinDeliveryDeps {
   acceptor: SmsAcceptor;
   calls: CallsService;
+  log: Logger;
   now(): number;
 }
 
@@ -56,7 +58,25 @@ export class PinDelivery {
     return outcome.entries[0]!.status === STATUS.PENDING_ACCEPTED;
   }
 
-  async byVoice(message: PinMessage, template: TwoFactorTemplate, track: boolean): Promise<void> {
+  /**
+   * Whether the call was created. Nothing in a valid request can make that fail, only the store
+   * (a write that failed or timed out): the PIN then answers that it was not sent, as an SMS
+   * refused does, rather than a 500 after the PIN was made and its limits counted — the caller
+   * can resend it. The store's error is logged by its code and message alone: the statement's
+   * parameters hold the spoken PIN.
+   */
+  async byVoice(message: PinMessage, template: TwoFactorTemplate, track: boolean): Promise<boolean> {
+    try {
+      await this.createCall(message, template, track);
+      return true;
+    } catch (error) {
+      const { code, message: text } = error as { code?: unknown; message?: unknown };
+      this.deps.log.error({ callId: message.id, error: { code, message: text } }, 'the call of a voice PIN could not be created');
+      return false;
+    }
+  }
+
+  private async createCall(message: PinMessage, template: TwoFactorTemplate, track: boolean): Promise<void> {
     await this.deps.calls.createScripted(message.accountId, {
       callId: message.id,
       to: message.to,

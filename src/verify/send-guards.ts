@@ -1,10 +1,17 @@
-import { ApiProblem, violation } from '../core/errors/api-problem.js';
+import { type ApiProblem, tooManyRequests, violation } from '../core/errors/api-problem.js';
 import type { RateWindowStore, RateWindowTake, TwoFactorApplication } from '../core/store/types.js';
 import { mustParse, parseRate, YEAR_MS, DAY_MS } from './durations.js';
 import { DEFAULT_PREFIX_LENGTH } from './read/application.js';
 
-/** 429 in the legacy envelope: TOO_MANY_REQUESTS, with what refused in its text. */
-export const tooManyRequests = (what: string): ApiProblem => new ApiProblem(429, [], `Too many requests: ${what}`);
+/**
+ * 429 in the legacy envelope: TOO_MANY_REQUESTS, its text naming the limit that refused, and
+ * Retry-After the seconds until that limit's window ends (the stores' windows are fixed, aligned on
+ * multiples of their length).
+ */
+function refusedBy(what: string, windowMs: number, now: number): ApiProblem {
+  const windowEnd = now - (now % windowMs) + windowMs;
+  return tooManyRequests(`Too many requests: ${what}`, windowEnd - now);
+}
 
 /**
  * Where the application's protections let a PIN go. Country calling codes form a prefix code
@@ -46,7 +53,7 @@ export async function takeSendAllowance(windows: RateWindowStore, application: T
     limits.map((l) => l.take),
     now,
   );
-  if (refused >= 0) throw tooManyRequests(limits[refused]!.refusal);
+  if (refused >= 0) throw refusedBy(limits[refused]!.refusal, limits[refused]!.take.windowMs, now);
 }
 
 /** Counts one verification of a number's PIN against verifyPinLimit; a refusal is a 429 and counts no attempt. */
@@ -54,5 +61,5 @@ export async function takeVerifyAllowance(windows: RateWindowStore, application:
   const { verifyPinLimit } = application.configuration;
   const rate = mustParse(parseRate(verifyPinLimit, DAY_MS, ''), 'verifyPinLimit');
   const key = `2fa-verify:${application.accountId}:${application.applicationId}:${msisdn}`;
-  if (!(await windows.take(key, rate.windowMs, rate.attempts, now))) throw tooManyRequests(`verifyPinLimit ${verifyPinLimit} reached for this number`);
+  if (!(await windows.take(key, rate.windowMs, rate.attempts, now))) throw refusedBy(`verifyPinLimit ${verifyPinLimit} reached for this number`, rate.windowMs, now);
 }

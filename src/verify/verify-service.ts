@@ -57,6 +57,8 @@ export interface VerifyServiceDeps {
   delivery: PinDelivery;
   /** The SMS routes: a number the sandbox carries can be looked up. */
   routes: RouteRule[];
+  /** The operator's PIN key (SWITCHBOARD_PIN_KEY); without it, one made once and kept in the store. */
+  pinKey?: Buffer;
 }
 
 type PinFacts = Pick<PinRecord, 'applicationId' | 'msisdn' | 'pinHash'>;
@@ -85,7 +87,8 @@ function checkPlaceholders(placeholders: Record<string, string> | undefined): vo
  * Two-factor verification: sends PINs through the SMS and voice pipelines under the application's
  * limits and protections, and verifies them atomically in the store. A PIN is derived from its
  * random pinId under the deployment's key and kept only as a keyed hash, so a resend sends the same
- * PIN and nothing readable of it is stored.
+ * PIN; whoever holds the key and reads the store can derive the PINs alive, which is why the
+ * operator may keep the key out of the store.
  */
 export class VerifyService {
   private key?: Promise<Buffer>;
@@ -245,8 +248,7 @@ export class VerifyService {
       ...(from === undefined ? {} : { from }),
     };
     if (channel === 'sms') return this.deps.delivery.bySms(message, what.track, what.ttlMs);
-    await this.deps.delivery.byVoice(message, template, what.track);
-    return true;
+    return this.deps.delivery.byVoice(message, template, what.track);
   }
 
   private result(channel: PinChannel, record: PinRecord, o: { nc: NcStatus | undefined; sent: boolean; track: boolean }): SendPinResult {
@@ -261,8 +263,9 @@ export class VerifyService {
     return result;
   }
 
-  /** The deployment's PIN key: made once, kept in the store, shared by every node. */
+  /** The deployment's PIN key: the operator's, else made once and kept in the store, shared by every node. */
   private pinKey(): Promise<Buffer> {
+    if (this.deps.pinKey !== undefined) return Promise.resolve(this.deps.pinKey);
     this.key ??= this.deps.store.secrets.getOrCreate(PIN_KEY, () => randomBytes(32).toString('hex')).then(
       (hex) => Buffer.from(hex, 'hex'),
       (error: unknown) => {

@@ -100,6 +100,16 @@ describe('operations endpoints', () => {
     assert.ok(doc.paths['/sms/3/messages'].post.requestBody, 'request schema is documented');
     assert.equal(doc.paths['/calls/1/calls'].post.responses['201'].content['application/json'].schema.properties.state.enum.length, 9);
     assert.equal(doc.paths['/calls/1/calls/{callId}/hangup'].post.requestBody.required, false, 'an optional body is documented as such');
+    const limited = ['/2fa/2/pin', '/2fa/2/pin/voice', '/2fa/2/pin/{pinId}/resend', '/2fa/2/pin/{pinId}/resend/voice', '/2fa/2/pin/{pinId}/verify'];
+    for (const path of limited) {
+      const tooMany = doc.paths[path].post.responses['429'];
+      assert.ok(tooMany, `${path} documents its 429`);
+      assert.equal(tooMany.headers['Retry-After'].schema.type, 'integer');
+      assert.equal(tooMany.content['application/json'].schema.$ref, '#/components/schemas/ApiException');
+    }
+    assert.equal(doc.paths['/2fa/2/applications'].post.responses['429'], undefined, 'only routes that enforce a limit document a 429');
+    assert.equal(doc.paths['/sms/3/messages'].post.responses['429'], undefined);
+    assert.match(doc.info.description, /SMS, RCS, Calls \(voice\), 2FA and Subscriptions/);
   });
 
   it('renders the documentation page', async () => {

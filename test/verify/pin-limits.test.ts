@@ -33,6 +33,8 @@ describe('PIN limits, life and attempts on an injected clock', () => {
     assert.equal((await verify(server, pinId, wrong)).json().attemptsRemaining, 9);
     const limited = await verify(server, pinId, pin);
     assert.deepEqual(legacyError(limited), { status: 429, messageId: 'TOO_MANY_REQUESTS', fields: [] });
+    assert.deepEqual(limited.json().requestError.serviceException, { messageId: 'TOO_MANY_REQUESTS', text: 'Too many requests: verifyPinLimit 1/3s reached for this number' });
+    assert.equal(limited.headers.get('retry-after'), String(Math.ceil((3 * SECOND - (clock.now() % (3 * SECOND))) / SECOND)), 'the seconds left of the 3 s window');
     await clock.advanceAsync(3 * SECOND);
     assert.equal((await verify(server, pinId, wrong)).json().attemptsRemaining, 8, 'the refused verification counted no attempt');
     await clock.advanceAsync(3 * SECOND);
@@ -57,22 +59,39 @@ describe('PIN limits, life and attempts on an injected clock', () => {
 
   it('limits sends per number and per application with 429, sends nothing refused, resends count, and windows reopen', async () => {
     const { applicationId, messageId } = await createFlow(server, { verifyPinLimit: '100/1s', sendPinPerPhoneNumberLimit: '3/1m', sendPinPerApplicationLimit: '5/1m' });
+    // Windows start at multiples of their length: begin with a minute's window.
+    await clock.advanceAsync(MINUTE - (clock.now() % MINUTE));
     const first = (await sendPin(server, { applicationId, messageId, to: '41793027005' })).json();
     assert.equal((await server.request('POST', `/2fa/2/pin/${first.pinId}/resend`, { body: {} })).status, 200);
     assert.equal((await sendPin(server, { applicationId, messageId, to: '41793027005' })).status, 200);
+    await clock.advanceAsync(30 * SECOND);
     const perNumber = await sendPin(server, { applicationId, messageId, to: '41793027005' });
     assert.deepEqual(legacyError(perNumber), { status: 429, messageId: 'TOO_MANY_REQUESTS', fields: [] });
+    assert.equal(perNumber.json().requestError.serviceException.text, 'Too many requests: sendPinPerPhoneNumberLimit 3/1m reached for this number');
+    assert.equal(perNumber.headers.get('retry-after'), '30');
     assert.equal((await server.request('POST', `/2fa/2/pin/${first.pinId}/resend/voice`, { body: {} })).status, 429, 'a resend meets the same limit');
     await readPin(server, '41793027005', 3);
     assert.equal((await phoneMessages(server, '41793027005')).length, 3, 'the refused sends sent nothing');
 
     assert.equal((await sendPin(server, { applicationId, messageId, to: '41793027006' })).status, 200);
     assert.equal((await sendPin(server, { applicationId, messageId, to: '41793027007' })).status, 200);
-    assert.equal((await sendPin(server, { applicationId, messageId, to: '41793027008' })).status, 429, 'the application sent its 5');
+    await clock.advanceAsync(20 * SECOND + 500);
+    const perApplication = await sendPin(server, { applicationId, messageId, to: '41793027008' });
+    assert.equal(perApplication.status, 429, 'the application sent its 5');
+    assert.equal(perApplication.json().requestError.serviceException.text, 'Too many requests: sendPinPerApplicationLimit 5/1m reached');
+    assert.equal(perApplication.headers.get('retry-after'), '10', '9.5 s rounded up');
     assert.equal((await server.request('GET', '/sms/3/logs?destination=41793027008')).json().results.length, 0);
 
-    await clock.advanceAsync(MINUTE);
+    await clock.advanceAsync(9_500);
     assert.equal((await sendPin(server, { applicationId, messageId, to: '41793027005' })).status, 200, 'the next minute opens new windows');
+  });
+
+  it('counts a send to a number the lookup finds unreachable against the send limits', async () => {
+    const { applicationId, messageId } = await createFlow(server, { ...LOOSE, sendPinPerPhoneNumberLimit: '1/1h' });
+    const unreachable = await sendPin(server, { applicationId, messageId, to: '41793029001' });
+    assert.deepEqual([unreachable.status, unreachable.json().smsStatus], [200, 'MESSAGE_NOT_SENT']);
+    const again = await sendPin(server, { applicationId, messageId, to: '41793029001' });
+    assert.deepEqual(legacyError(again), { status: 429, messageId: 'TOO_MANY_REQUESTS', fields: [] });
   });
 
   it('refuses a disabled application, and still verifies the PINs it sent before', async () => {

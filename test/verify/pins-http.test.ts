@@ -29,7 +29,8 @@ describe('PINs over HTTP: sent by SMS and voice, resent, verified', () => {
     const [message] = await phoneMessages(server, '41793026701');
     assert.equal(message!.text, `Hi Ana, your code is ${pin}. {{unknown}}`, 'placeholders filled, an unknown one left as written');
     const logs = (await server.request('GET', '/sms/3/logs?destination=41793026701')).json().results;
-    assert.deepEqual([logs.length, logs[0].content.text], [1, message!.text], 'the PIN travels the SMS pipeline and shows in its logs');
+    assert.deepEqual([logs.length, logs[0].content.text], [1, message!.text], 'without trackDelivery the PIN still travels the SMS pipeline and shows in its logs');
+    assert.equal(logs[0].messageId, message!.messageId, 'the logged SMS is the one the phone received');
 
     const wrong = await verify(server, answer.pinId, pin === '000000' ? '111111' : '000000');
     assert.deepEqual(wrong.json(), { pinId: answer.pinId, msisdn: '41793026701', verified: false, attemptsRemaining: 9, pinError: 'WRONG_PIN' });
@@ -42,6 +43,15 @@ describe('PINs over HTTP: sent by SMS and voice, resent, verified', () => {
     assert.deepEqual(Object.keys(verifications[0]).sort(), ['msisdn', 'sentAt', 'verified', 'verifiedAt']);
     assert.equal(verifications[0].verified, true);
     assert.ok(Number.isInteger(verifications[0].sentAt) && verifications[0].sentAt > 1e12, 'Unix milliseconds');
+
+    await sendPin(server, { applicationId, messageId, to: '41793026701' });
+    const listed = async (query: string) =>
+      (await server.request('GET', `/2fa/2/applications/${applicationId}/verifications?msisdn=41793026701${query}`)).json().verifications.map((v: { verified: boolean }) => v.verified);
+    assert.deepEqual(await listed(''), [false, true], 'newest first');
+    assert.deepEqual(await listed('&verified=true'), [true]);
+    assert.deepEqual(await listed('&verified=false'), [false]);
+    assert.deepEqual(await listed('&verified=false&sent=true'), [false]);
+    assert.deepEqual(await listed('&verified=true&sent=false'), []);
   });
 
   it('makes PINs of the template alphabet and length, and verifies letters in any case', async () => {

@@ -109,6 +109,7 @@ export function legacyErrorBody(status: number, violations: Violation[] = [], te
   return { requestError: { serviceException } };
 }
 
-export function errorBody(family: ErrorFamily, status: number, violations: Violation[] = []): NewErrorBody | LegacyErrorBody {
-  return family === 'new' ? newErrorBody(status, violations) : legacyErrorBody(status, violations);
+/** `legacyText` replaces the legacy envelope's usual text; the new envelope keeps its canonical description. */
+export function errorBody(family: ErrorFamily, status: number, violations: Violation[] = [], legacyText?: string): NewErrorBody | LegacyErrorBody {
+  return family === 'new' ? newErrorBody(status, violations) : legacyErrorBody(status, violations, legacyText);
 }

@@ -1,18 +1,19 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiProblem, type Violation } from './api-problem.js';
+import { ApiProblem, type ProblemDetails, type Violation } from './api-problem.js';
 import { errorBody } from './envelopes.js';
 import { errorFamilyForUrl } from './family.js';
 import { violationsFromSchemaErrors } from './validation-violations.js';
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, status: number, violations: Violation[] = []): FastifyReply {
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, status: number, violations: Violation[] = [], details: ProblemDetails = {}): FastifyReply {
+  if (details.retryAfterSeconds !== undefined) reply.header('retry-after', String(details.retryAfterSeconds));
   return reply
     .code(status)
     .type('application/json; charset=utf-8')
-    .send(errorBody(errorFamilyForUrl(request.url), status, violations));
+    .send(errorBody(errorFamilyForUrl(request.url), status, violations, details.text));
 }
 
-function classify(error: FastifyError | ApiProblem): { status: number; violations: Violation[] } {
-  if (error instanceof ApiProblem) return { status: error.statusCode, violations: error.violations };
+function classify(error: FastifyError | ApiProblem): { status: number; violations: Violation[]; details?: ProblemDetails } {
+  if (error instanceof ApiProblem) return { status: error.statusCode, violations: error.violations, details: error.details };
   if (error.validation) {
     return { status: 400, violations: violationsFromSchemaErrors(error.validation) };
   }
@@ -49,9 +50,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     void sendProblem(request, reply.header('connection', 'close').header('retry-after', '1'), 503);
   });
   app.setErrorHandler((error: FastifyError | ApiProblem, request, reply) => {
-    const { status, violations } = classify(error);
+    const { status, violations, details } = classify(error);
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return sendProblem(request, reply, status, violations);
+    return sendProblem(request, reply, status, violations, details);
   });
   app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 404));
 }

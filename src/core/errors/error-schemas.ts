@@ -1,6 +1,13 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { errorFamilyForUrl } from './family.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route enforces a rate limit: its OpenAPI entry documents the 429 and its Retry-After. */
+    rateLimited?: boolean;
+  }
+}
+
 /** The two error bodies as JSON schemas: shared components of the OpenAPI document. */
 const apiError = {
   $id: 'ApiError',
@@ -59,9 +66,17 @@ const ERROR_STATUSES: Record<number, string> = {
   503: 'The server is shutting down: retry shortly',
 };
 
+const TOO_MANY_REQUESTS = {
+  description: 'A rate limit refused the request; the error text names it, and nothing was done',
+  headers: {
+    'Retry-After': { type: 'integer', minimum: 1, description: 'Seconds until the window of the limit that refused ends' },
+  },
+} as const;
+
 /**
  * Documents the family's error body on every API route, so the OpenAPI document shows what a
- * client's error parser receives. Operational routes (public ones) are left as they are.
+ * client's error parser receives; a 429 only on the routes that enforce a limit. Operational
+ * routes (public ones) are left as they are.
  */
 export function documentErrorResponses(app: FastifyInstance): void {
   app.addSchema(apiError);
@@ -73,5 +88,6 @@ export function documentErrorResponses(app: FastifyInstance): void {
     for (const [status, description] of Object.entries(ERROR_STATUSES)) {
       response[status] ??= { description, ...ref };
     }
+    if (route.config?.rateLimited) response[429] ??= { ...TOO_MANY_REQUESTS, ...ref };
   });
 }

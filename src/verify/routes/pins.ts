@@ -48,6 +48,7 @@ export function registerPinRoutes(app: FastifyInstance, ctx: AppContext): void {
       `/2fa/2/pin${suffix}`,
       {
         preValidation: ncNeededAsGiven,
+        config: { rateLimited: true },
         schema: {
           tags: TAGS,
           summary: `Send PIN over ${what}`,
@@ -64,7 +65,7 @@ export function registerPinRoutes(app: FastifyInstance, ctx: AppContext): void {
       `/2fa/2/pin/:pinId/resend${suffix}`,
       {
         preValidation: absentBodyAsEmpty,
-        config: { optionalBody: true },
+        config: { optionalBody: true, rateLimited: true },
         schema: {
           tags: TAGS,
           summary: `Resend PIN over ${what}`,
@@ -81,6 +82,7 @@ export function registerPinRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Params: PinParams; Body: VerifyPinBody }>(
     '/2fa/2/pin/:pinId/verify',
     {
+      config: { rateLimited: true },
       schema: {
         tags: TAGS,
         summary: 'Verify phone number',

@@ -127,7 +127,8 @@ export interface PinStore {
 /**
  * Counters of fixed time windows (rate limits): `take` counts one use of `key` in the window that
  * holds `now` and says whether it stayed within `limit`; uses beyond the limit are not counted, so
- * a caller refused does not push the window further.
+ * a caller refused does not push the window further. A window of length `windowMs` starts at a
+ * multiple of it (Unix milliseconds), so a caller knows when the one that refused ends.
  */
 export interface RateWindowTake {
   key: string;

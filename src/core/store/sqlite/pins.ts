@@ -70,14 +70,15 @@ export class SqlitePinStore implements PinStore {
 
   constructor(private readonly db: Db) {}
 
-  async create(pin: PinRecord): Promise<void> {
+  /** With `durableWithNextCommit` the insert does not wait for a sync of the WAL: the next commit's sync covers it. */
+  async create(pin: PinRecord, options: { durableWithNextCommit?: boolean } = {}): Promise<void> {
     const params = {
       ...pin,
       allowMultiple: flag(pin.allowMultipleVerifications),
       verifiedAt: orNull(pin.verifiedAt),
       externalMessageId: orNull(pin.externalMessageId),
     };
-    await withoutBlockingOnLocks(this.db, () => this.sql().insert.run(params));
+    await withoutBlockingOnLocks(this.db, () => this.sql().insert.run(params), options.durableWithNextCommit !== true);
   }
 
   async get(accountId: string, pinId: string): Promise<PinRecord | undefined> {

@@ -1,6 +1,12 @@
 import type { RateWindowStore, RateWindowTake, SecretStore } from '../types.js';
 import { preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
+/**
+ * Counts are not waited onto the disk (as on PostgreSQL, where they commit asynchronously): a
+ * request's own durable commit follows and syncs them with it, and a power cut before that may
+ * forget the last few counts, which only lets a few more requests through once. Waiting would add
+ * a sync of the WAL to every PIN sent and every verification.
+ */
 export class SqliteRateWindowStore implements RateWindowStore {
   private readonly sql = preparedOnce(() => ({
     // A window's first use inserts it; later ones count only while under the limit.
@@ -25,7 +31,7 @@ export class SqliteRateWindowStore implements RateWindowStore {
 
   async takeAll(takes: RateWindowTake[], now: number): Promise<number> {
     try {
-      return await withoutBlockingOnLocks(this.db, () => this.takeAllTransaction().immediate(takes, now));
+      return await withoutBlockingOnLocks(this.db, () => this.takeAllTransaction().immediate(takes, now), false);
     } catch (error) {
       if (error instanceof Refused) return error.index;
       throw error;
@@ -41,12 +47,12 @@ export class SqliteRateWindowStore implements RateWindowStore {
   async take(key: string, windowMs: number, limit: number, now: number): Promise<boolean> {
     if (limit < 1) return false;
     const start = now - (now % windowMs);
-    const row = await withoutBlockingOnLocks(this.db, () => this.sql().take.get({ key, start, end: start + windowMs, limit }));
+    const row = await withoutBlockingOnLocks(this.db, () => this.sql().take.get({ key, start, end: start + windowMs, limit }), false);
     return row !== undefined;
   }
 
   async purgeBefore(before: number): Promise<number> {
-    return (await withoutBlockingOnLocks(this.db, () => this.sql().purge.run(before))).changes;
+    return (await withoutBlockingOnLocks(this.db, () => this.sql().purge.run(before), false)).changes;
   }
 }
 
