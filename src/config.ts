@@ -34,6 +34,10 @@ export interface Config {
   engine: 'thread' | 'inline';
   /** Identifies this process in logs and claims; several nodes may share one database. */
   nodeId: string;
+  /** How often a node beats (tells the others it lives) and looks for nodes that stopped. */
+  nodeHeartbeatMs: number;
+  /** A node silent this long has stopped: the others take over its messages, webhooks and calls. */
+  nodeTimeoutMs: number;
   /** JSON file naming the SMSCs and which destinations each carries (SWITCHBOARD_ROUTES). */
   routesFile?: string;
   /** One SMSC that carries every SMS (SWITCHBOARD_SMPP_URL); holds a password, never logged. */
@@ -98,8 +102,17 @@ export function loadConfig(env: Env = process.env): Config {
     authCacheMs: integer(env, 'SWITCHBOARD_AUTH_CACHE_MS', 5_000, 0, 3_600_000),
     engine: env.SWITCHBOARD_ENGINE === 'inline' ? 'inline' : 'thread',
     nodeId: env.SWITCHBOARD_NODE_ID || randomUUID().slice(0, 8),
+    nodeHeartbeatMs: integer(env, 'SWITCHBOARD_NODE_HEARTBEAT_MS', 5_000, 100, 60_000),
+    nodeTimeoutMs: 0,
     publicUrl: '',
   };
+  config.nodeTimeoutMs = integer(env, 'SWITCHBOARD_NODE_TIMEOUT_MS', Math.max(15_000, 3 * config.nodeHeartbeatMs), 200, 3_600_000);
+  // One beat late (a pause, a slow database) must not make a live node dead.
+  if (config.nodeTimeoutMs < 2 * config.nodeHeartbeatMs) {
+    throw new ConfigError(
+      `SWITCHBOARD_NODE_TIMEOUT_MS (${config.nodeTimeoutMs}) must be at least twice SWITCHBOARD_NODE_HEARTBEAT_MS (${config.nodeHeartbeatMs})`,
+    );
+  }
   config.publicUrl = publicUrl(env, config);
   if (env.SWITCHBOARD_API_KEY) {
     if (!/^\S{16,200}$/.test(env.SWITCHBOARD_API_KEY)) {

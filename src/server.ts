@@ -112,7 +112,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       // (wal-sync.ts); a PostgreSQL batch holds a pooled connection for its round trip.
       ...(store.driver === 'sqlite' ? { maxInFlight: 6 } : {}),
       onCommitted: () => started.nudgeDispatcher(),
-      handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, deliver: (messages) => started.handOff(messages) },
+      handoff: { slots: started.handoffSlots, clock, leaseMs: DEFAULT_LEASE_MS, nodeId: config.nodeId, deliver: (messages) => started.handOff(messages) },
     });
     const calls = new CallsService({ store, clock, steps: callSteps, machine, nodeId: config.nodeId });
     const pinDelivery = new PinDelivery({ acceptor: new SmsAcceptor({ store, writer: messageWriter, metrics }), calls, log, now: () => clock.now() });

@@ -50,7 +50,8 @@ describe('durability across kill -9', () => {
     const second = await startChildServer({ ...env, SWITCHBOARD_SANDBOX_LATENCY_MS: '0' });
     try {
       // Messages the killed process held claimed (most of them: acceptance hands messages due now to
-      // its dispatcher already leased) wait for their 10 s lease to run out before a claim.
+      // its dispatcher already leased) are put back at start on SQLite, which one process serves; on
+      // PostgreSQL they wait for their 10 s lease, or for the old run to be found silent.
       const final = await eventually(async () => {
         const current = await statuses(second, key, bulkId);
         return [...current.values()].filter((s) => s === 'DELIVERED_TO_HANDSET').length === 300 ? current : undefined;

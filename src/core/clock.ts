@@ -17,10 +17,14 @@ export interface Clock {
   setTimer(ms: number, callback: () => void): Timer;
 }
 
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
 export const systemClock: Clock = {
   now: () => Date.now(),
   setTimer(ms, callback) {
-    const handle = setTimeout(callback, Math.max(0, ms));
+    // Beyond 2^31 - 1 ms, setTimeout fires at once; a timer that far off fires early instead, and
+    // whoever set it looks again.
+    const handle = setTimeout(callback, Math.min(Math.max(0, ms), MAX_TIMEOUT_MS));
     handle.unref();
     return { cancel: () => clearTimeout(handle) };
   },

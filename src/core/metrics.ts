@@ -1,5 +1,8 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
+/** How often the event-loop delay histogram samples (prom-client's default is 10 ms). */
+export const EVENT_LOOP_SAMPLE_MS = 1000;
+
 /** Every metric the server exports, created once per server so tests can run several side by side. */
 export class Metrics {
   readonly registry = new Registry();
@@ -53,10 +56,19 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  readonly outboxPending = new Gauge({
+  /** What `outboxPending` reports, counted when metrics are read (the webhook sender sets it). */
+  countPendingWebhooks: (() => Promise<number>) | undefined;
+
+  readonly outboxPending: Gauge = new Gauge({
     name: 'switchboard_outbox_pending',
     help: 'Reports and inbound messages waiting to be posted to webhooks',
     registers: [this.registry],
+    // Counted on scrape rather than on a timer: an idle server does nothing between scrapes.
+    collect: async () => {
+      // A failed count leaves the last value: a scrape does not fail for it.
+      const count = this.countPendingWebhooks ? await this.countPendingWebhooks().catch(() => undefined) : undefined;
+      if (count !== undefined) this.outboxPending.set(count);
+    },
   });
 
   readonly inboundReceived = new Counter({
@@ -67,6 +79,11 @@ export class Metrics {
   });
 
   constructor(options: { defaultMetrics?: boolean } = {}) {
-    if (options.defaultMetrics ?? true) collectDefaultMetrics({ register: this.registry, prefix: 'switchboard_' });
+    if (options.defaultMetrics ?? true) {
+      // The event-loop delay histogram samples with a timer: at prom-client's default 10 ms it woke
+      // an idle server a hundred times a second. A sample a second still catches a stalled loop
+      // (the sample is late by the stall), and `nodejs_eventloop_lag_seconds` is measured at scrape.
+      collectDefaultMetrics({ register: this.registry, prefix: 'switchboard_', eventLoopMonitoringPrecision: EVENT_LOOP_SAMPLE_MS });
+    }
   }
 }

@@ -31,6 +31,7 @@ import { stopMp3Decoding } from '../voice/media/codecs/mp3-decoder.js';
 import { SpeechSynthesizer } from '../voice/media/speech/speech-synthesizer.js';
 import { callMachineContext, callsRetentionMs, voiceEventTargets } from '../voice/voice-setup.js';
 import { voicePinReport } from '../verify/voice-pin-report.js';
+import { NodeWatch } from './node-watch.js';
 
 /**
  * What the HTTP side needs from the message engine. The engine runs either in the server's own
@@ -105,6 +106,7 @@ export class Engine implements EngineHandle {
   readonly handoffSlots: HandoffSlots;
   readonly calls: CallEngine;
   readonly callMedia: CallMedia;
+  readonly nodeWatch: NodeWatch;
   private readonly speech = new SpeechSynthesizer();
   private readonly retention: RetentionSweeper;
 
@@ -121,6 +123,7 @@ export class Engine implements EngineHandle {
       retryMs: config.webhookRetryMs,
       maxAttempts: config.webhookMaxAttempts,
       timeoutMs: config.webhookTimeoutMs,
+      nodeId: config.nodeId,
     });
     const onWebhooksQueued = (): void => this.webhookSender.nudge();
     // Small write batches keep SQLite's single write lock free for acceptance; PostgreSQL has no
@@ -164,6 +167,7 @@ export class Engine implements EngineHandle {
       metrics,
       log,
       handoffSlots: this.handoffSlots,
+      nodeId: config.nodeId,
       ...(postgres ? { batchSize: 150 } : {}),
     });
     this.retention = new RetentionSweeper({ store: pipelineStore, clock, log, retentionMs: config.retentionMs, callsRetentionMs: callsRetentionMs(config) });
@@ -180,7 +184,17 @@ export class Engine implements EngineHandle {
         if (webhooks) this.webhookSender.nudge();
       },
     });
-    this.calls = new CallEngine({ store: pipelineStore, clock, log, steps, media: this.callMedia, nodeId: config.nodeId });
+    this.calls = new CallEngine({ store: pipelineStore, clock, log, steps, media: this.callMedia });
+    this.nodeWatch = new NodeWatch({
+      store: pipelineStore,
+      clock,
+      log,
+      nodeId: config.nodeId,
+      heartbeatMs: config.nodeHeartbeatMs,
+      timeoutMs: config.nodeTimeoutMs,
+      shared: postgres,
+      takeOver: (nodeIds, silentBefore) => this.takeOver(nodeIds, silentBefore),
+    });
   }
 
   static async start(deps: EngineDeps): Promise<Engine> {
@@ -206,11 +220,25 @@ export class Engine implements EngineHandle {
       }),
     };
     for (const carrier of engine.carriers) await carrier.start(events);
+    // Before the dispatcher claims anything of its own, and before acceptance hands it anything.
+    await engine.nodeWatch.takeOverPreviousRun();
     await engine.dispatcher.start();
     await engine.calls.start();
     engine.webhookSender.start();
     engine.retention.start();
+    await engine.nodeWatch.start();
     return engine;
+  }
+
+  /**
+   * What stopped nodes held, carried on here: their claimed messages go back to the queue, their
+   * submitted messages' receipts are awaited here (the sandbox issues them again), their webhook
+   * items are freed, and their live calls end (their media is gone).
+   */
+  private async takeOver(nodeIds: string[], silentBefore: number): Promise<void> {
+    await this.dispatcher.takeOver(nodeIds, silentBefore);
+    await this.webhookSender.takeOver(nodeIds, silentBefore);
+    await this.calls.endCallsOf(nodeIds);
   }
 
   nudgeDispatcher(): void {
@@ -267,6 +295,8 @@ export class Engine implements EngineHandle {
     await this.calls.stop();
     await this.webhookSender.stop();
     await this.retention.stop();
+    // Last: once marked stopped, the others take over what is left (receipts still awaited here).
+    await this.nodeWatch.stop();
     await this.speech.close();
     await stopMp3Decoding();
   }

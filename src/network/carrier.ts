@@ -93,9 +93,13 @@ export interface Carrier {
   start(events: CarrierEvents): Promise<void>;
   /** Resolves once the carrier accepted or refused each message; one outcome per input, any order. */
   submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]>;
-  /** Called at start-up with messages submitted to this carrier that have no final status yet. */
+  /**
+   * Called at start-up with messages submitted to this carrier that have no final status yet, and
+   * when this node takes over those a stopped node had submitted: what would have come for them
+   * there is awaited here from now on.
+   */
   resume(submitted: StoredMessage[]): Promise<void>;
-  /** Stops taking submits; pending receipts may be dropped (they are resumed at next start). */
+  /** Stops taking submits; pending receipts may be dropped (resumed at the next start, or by the node that takes over). */
   stop(): Promise<void>;
 }
 

@@ -1,5 +1,6 @@
 import type { Logger } from '../logger.js';
-import { repeatEvery, type Clock, type Timer } from '../core/clock.js';
+import type { Clock, Timer } from '../core/clock.js';
+import { IDLE_MS } from '../core/idle.js';
 import type { CallTimer, MediaAction, Store } from '../core/store/types.js';
 import { yieldToEventLoop } from '../core/yield.js';
 import type { CallSteps } from './call-steps.js';
@@ -19,27 +20,26 @@ export interface CallEngineDeps {
   log: Logger;
   steps: CallSteps;
   media: MediaPreparer;
-  nodeId: string;
   /** Timers claimed at once (default 200). */
   batchSize?: number;
   /** Calls whose timers run side by side (default 16): steps wait on the store, and on PostgreSQL several travel at once. */
   concurrency?: number;
   /** How long a claimed timer is this node's before another may take it (default 30 s: preparing media fits). */
   leaseMs?: number;
-  /** Look for due timers at least this often even when nobody nudged (default 1 s). */
+  /**
+   * Look for due timers at least this often even when nobody nudged (default IDLE_MS): an idle
+   * engine sleeps until the next timer it knows of; this bounds how late it sees timers another
+   * node stored.
+   */
   pollMs?: number;
-  /** How often this node tells the others it lives, and looks for nodes that died (default 5 s). */
-  heartbeatMs?: number;
-  /** A node silent this long is dead: its live calls are ended (default 15 s). */
-  silenceMs?: number;
 }
 
 /**
  * The engine side of calls: runs due call timers (network events of the simulated network, connect
  * timeouts, media ends, captures) and prepares media, each step through CallSteps, so any node can
- * carry any call on. Timers of one call run in order, calls side by side. It also beats for this
- * node and ends the live calls of nodes that stopped beating (and, at start, those this node's
- * previous run left), since a call's media dies with the node that carried it.
+ * carry any call on. Timers of one call run in order, calls side by side. It also ends the live
+ * calls of nodes that stopped (`endCallsOf`, called by the node watch for dead nodes and at start
+ * for this node's previous run), since a call's media dies with the node that carried it.
  */
 export class CallEngine {
   private running = false;
@@ -48,7 +48,6 @@ export class CallEngine {
   private nudged = false;
   private wakeTimer?: Timer;
   private wakeAt = Infinity;
-  private heartbeat?: Timer;
   private readonly inFlight = new Set<Promise<void>>();
   private claiming: Promise<number> = Promise.resolve(0);
   /** Claimed timers not yet run, per call, in due order; and the calls that have some and no worker. */
@@ -60,11 +59,7 @@ export class CallEngine {
 
   async start(): Promise<void> {
     if (this.running) return;
-    const { store, clock, nodeId } = this.deps;
-    await store.nodes.beat(nodeId, clock.now());
-    await this.endCallsOf([nodeId]);
     this.running = true;
-    this.heartbeat = repeatEvery(clock, this.deps.heartbeatMs ?? 5_000, () => void this.beat());
     this.loop = this.run();
   }
 
@@ -88,7 +83,6 @@ export class CallEngine {
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    this.heartbeat?.cancel();
     this.wakeTimer?.cancel();
     this.wake?.();
     await this.loop;
@@ -139,7 +133,7 @@ export class CallEngine {
       return;
     }
     await new Promise<void>((resolve) => {
-      const poll = this.deps.clock.setTimer(this.deps.pollMs ?? 1_000, () => resolve());
+      const poll = this.deps.clock.setTimer(this.deps.pollMs ?? IDLE_MS, () => resolve());
       this.wake = () => {
         poll.cancel();
         resolve();
@@ -233,28 +227,14 @@ export class CallEngine {
     }
   }
 
-  private async beat(): Promise<void> {
-    const { store, clock, nodeId, log } = this.deps;
-    try {
-      const now = clock.now();
-      await store.nodes.beat(nodeId, now);
-      const silent = (await store.nodes.listSilentSince(now - (this.deps.silenceMs ?? 15_000))).filter((id) => id !== nodeId);
-      if (silent.length > 0) await this.endCallsOf(silent);
-    } catch (error) {
-      log.warn({ err: error }, 'node heartbeat failed');
-    }
-  }
-
-  /** Ends the live calls the given nodes carried, then forgets the nodes (other than this one). */
-  private async endCallsOf(nodeIds: string[]): Promise<void> {
-    const { store, steps, log, nodeId } = this.deps;
+  /** Ends the live calls the given nodes carried (they stopped, and their media with them). */
+  async endCallsOf(nodeIds: string[]): Promise<void> {
+    const { store, steps, log } = this.deps;
     for (;;) {
       const calls = await store.calls.listLiveOnNodes(nodeIds, 100);
       if (calls.length === 0) break;
       for (const call of calls) await steps.apply(call.accountId, call.callId, { kind: 'platform-lost' });
       log.warn({ nodes: nodeIds, calls: calls.length }, 'live calls of a node that stopped were ended');
     }
-    const others = nodeIds.filter((id) => id !== nodeId);
-    if (others.length > 0) await store.nodes.forget(others);
   }
 }

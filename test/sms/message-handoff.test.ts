@@ -73,6 +73,17 @@ for (const driver of storeDrivers()) {
       assert.equal(handoff.slots.inUse, 2, 'the slots are the dispatcher’s to free');
     });
 
+    it('records the node whose dispatcher holds them, so that if it dies another takes them over before the lease ends', async () => {
+      const { a } = await twoAccounts(store());
+      const handoff = { ...collecting(100), nodeId: 'acceptor' };
+      const writer = new MessageWriter({ store: store(), handoff });
+      const [pk] = await writer.write([newMessage(a.id)]);
+      await store().nodes.beat('acceptor', T0);
+
+      assert.equal(await store().messages.releaseClaims(['acceptor'], T0 + 1), 1);
+      assert.deepEqual((await store().messages.claimDue(T0 + 1, 10, T0 + LEASE, 'survivor')).map((m) => m.pk), [pk]);
+    });
+
     it('stores scheduled, windowed and rejected messages as given and hands none of them over', async () => {
       const { a } = await twoAccounts(store());
       const handoff = collecting(100);

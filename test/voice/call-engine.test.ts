@@ -8,6 +8,7 @@ import { SandboxTelephony } from '../../src/network/telephony/sandbox-telephony.
 import { CallEngine, MediaUnavailable, type MediaPreparer } from '../../src/voice/call-engine.js';
 import { CallSteps } from '../../src/voice/call-steps.js';
 import { dialStep } from '../../src/voice/machine/call-machine.js';
+import { NodeWatch } from '../../src/engine/node-watch.js';
 import { eventually } from '../helpers/server.js';
 import { cleanupStores, storeDrivers, storePerTest, T0 } from '../helpers/stores.js';
 import { newCall } from './call-fixture.js';
@@ -33,7 +34,7 @@ const callOn = (accountId: string, nodeId: string, phoneNumber = '41793026727'):
 for (const driver of storeDrivers()) {
   describe(`CallEngine on ${driver.name}`, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
-    let engines: CallEngine[] = [];
+    let engines: Array<CallEngine | NodeWatch> = [];
     afterEach(async () => {
       for (const engine of engines) await engine.stop();
       engines = [];
@@ -51,9 +52,12 @@ for (const driver of storeDrivers()) {
         eventTargets: async () => ({ targetsFor: () => [] }),
         onScheduled: (dueAt) => engine?.nudge(dueAt),
       });
-      engine = new CallEngine({ store: store(), clock, log, steps, media, nodeId, pollMs: 50 });
-      engines.push(engine);
-      return { account, steps, engine, media, machine };
+      engine = new CallEngine({ store: store(), clock, log, steps, media, pollMs: 50 });
+      // As the engine composes them: the node watch ends the calls of stopped nodes through it.
+      const calls = engine;
+      const watch = new NodeWatch({ store: store(), clock, log, nodeId, heartbeatMs: 5_000, timeoutMs: 15_000, shared: true, takeOver: (ids) => calls.endCallsOf(ids) });
+      engines.push(engine, watch);
+      return { account, steps, engine, media, machine, watch };
     }
 
     const state = async (s: Store, call: CallRecord) => (await s.calls.get(call.accountId, call.callId))!;
@@ -95,8 +99,10 @@ for (const driver of storeDrivers()) {
       const survivor = await steps.create(callOn(account.id, 'node-c', RINGS_FOREVER), (record, now) => dialStep(record, now, machine));
       await store().nodes.beat('node-c', T0);
 
-      const { engine } = await setup('node-b', clock);
+      const { engine, watch } = await setup('node-b', clock);
+      await watch.takeOverPreviousRun();
       await engine.start();
+      await watch.start();
       const atStart = await state(store(), leftOver);
       assert.deepEqual([atStart.state, atStart.errorCode, atStart.hangupSource], ['FAILED', 10309, 'PLATFORM']);
       assert.notEqual((await state(store(), orphan)).state, 'FAILED', 'not before the node has been silent for 15 s');

@@ -8,6 +8,7 @@ import { authHeaders } from './webhook-auth.js';
 import { webhookBodyText } from './webhook-body.js';
 import { postWebhook } from './webhook-post.js';
 import { yieldToEventLoop } from '../yield.js';
+import { IDLE_MS } from '../idle.js';
 
 export interface WebhookSenderDeps {
   store: Store;
@@ -21,13 +22,19 @@ export interface WebhookSenderDeps {
   timeoutMs: number;
   /** Items claimed from the outbox at once (default 50; an item holds up to one POST's payloads). */
   batchSize?: number;
-  /** Idle wait between claims when nothing was due and nobody nudged (default 250 ms). */
+  /** Wait for a nudge after a claim that was not full, before looking at the store again (default 250 ms). */
   pollMs?: number;
+  /**
+   * Longest sleep of an idle sender (default IDLE_MS): once a look finds nothing, it sleeps until
+   * the next item is due or a nudge; this bounds how late it sees items due that nobody nudged for.
+   */
+  idleMs?: number;
+  /** This node: recorded with each claim, so that if it dies the others free its items at once. */
+  nodeId?: string;
   /** POSTs in flight at once (default 16). */
   concurrency?: number;
 }
 
-const PENDING_GAUGE_MS = 5_000;
 
 /**
  * Delivers the durable outbox: claims due items, batches them per target into POSTs of up to 100,
@@ -41,19 +48,21 @@ export class WebhookSender {
   private loop?: Promise<void>;
   private nudged = false;
   private wake?: () => void;
-  private gaugeTimer?: NodeJS.Timeout;
-  private gaugeRefresh?: Promise<void>;
+  /** The last wait ended without a nudge: the next idle wait sleeps until the store's next due item. */
+  private quiet = false;
   private readonly inFlight = new Set<Promise<void>>();
   /** Ids being posted by this process; a lease that ran out while a slow POST lasts must not send them twice. */
   private readonly sending = new Set<number>();
   private readonly batchSize: number;
   private readonly pollMs: number;
+  private readonly idleMs: number;
   private readonly concurrency: number;
   private readonly leaseMs: number;
 
   constructor(private readonly deps: WebhookSenderDeps) {
     this.batchSize = deps.batchSize ?? 50;
     this.pollMs = deps.pollMs ?? 250;
+    this.idleMs = deps.idleMs ?? IDLE_MS;
     this.concurrency = deps.concurrency ?? 64;
     // Covers waiting for a free slot plus the POST itself; an item whose lease ran out (its node died)
     // is claimed again by anyone.
@@ -64,9 +73,7 @@ export class WebhookSender {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
-    this.refreshPendingGauge();
-    this.gaugeTimer = setInterval(() => this.refreshPendingGauge(), PENDING_GAUGE_MS);
-    this.gaugeTimer.unref();
+    this.deps.metrics.countPendingWebhooks = async () => (await this.deps.store.outbox.countByState()).pending;
   }
 
   /** Something was enqueued: claim now instead of at the next poll. */
@@ -75,15 +82,24 @@ export class WebhookSender {
     this.wake?.();
   }
 
+  /**
+   * Take-over: the items leased by these nodes (found dead) are freed and sent now rather than when
+   * their leases lapse.
+   */
+  async takeOver(nodeIds: string[], silentBefore: number): Promise<number> {
+    const freed = await this.deps.store.outbox.releaseLeases(nodeIds, silentBefore);
+    if (freed > 0) this.nudge();
+    return freed;
+  }
+
   /** Stops claiming and waits for the POSTs in flight (each bounded by the timeout). */
   async stop(): Promise<void> {
     if (!this.running) return;
     this.running = false;
-    clearInterval(this.gaugeTimer);
+    this.deps.metrics.countPendingWebhooks = undefined;
     this.wake?.();
     await this.loop;
     await Promise.all(this.inFlight);
-    await this.gaugeRefresh;
   }
 
   private async run(): Promise<void> {
@@ -105,7 +121,7 @@ export class WebhookSender {
     if (!this.running) return false;
     this.nudged = false;
     const now = this.deps.clock.now();
-    const claimed = await this.deps.store.outbox.claimDue(now, this.batchSize, now + this.leaseMs);
+    const claimed = await this.deps.store.outbox.claimDue(now, this.batchSize, now + this.leaseMs, this.deps.nodeId);
     const fresh = claimed.filter((item) => !this.sending.has(item.id));
     for (const batch of groupIntoBatches(fresh)) {
       await this.freeSlot();
@@ -120,16 +136,36 @@ export class WebhookSender {
     while (this.inFlight.size >= this.concurrency) await Promise.race(this.inFlight);
   }
 
-  private idle(): Promise<void> {
-    if (this.nudged) return Promise.resolve();
+  /**
+   * Waits for a nudge for a poll interval; a sender that stays unnudged looks once more and then
+   * sleeps until the store's next due item (a retry), at most idleMs, instead of polling.
+   */
+  private async idle(): Promise<void> {
+    let dueAt: number | undefined;
+    let ms = this.pollMs;
+    if (this.quiet) {
+      dueAt = await this.deps.store.outbox.nextDueAt().catch(() => undefined);
+      // One due already that the claim did not take waits behind its stream's head, which nudges.
+      ms = this.idleMs;
+      if (dueAt !== undefined && dueAt <= this.deps.clock.now()) dueAt = undefined;
+    }
+    this.quiet = !(await this.sleep(ms, dueAt));
+  }
+
+  /** Resolves true when woken (nudge, stop or `dueAt` on the clock), false after `ms` of real time. */
+  private sleep(ms: number, dueAt: number | undefined): Promise<boolean> {
+    if (this.nudged || !this.running) return Promise.resolve(true);
+    const { clock } = this.deps;
     return new Promise((resolve) => {
-      const done = (): void => {
+      const done = (woken: boolean): void => {
         clearTimeout(timer);
+        due?.cancel();
         this.wake = undefined;
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(done, this.pollMs);
-      this.wake = done;
+      const timer = setTimeout(() => done(false), ms);
+      const due = dueAt === undefined ? undefined : clock.setTimer(dueAt - clock.now(), () => done(true));
+      this.wake = () => done(true);
     });
   }
 
@@ -179,16 +215,5 @@ export class WebhookSender {
         'webhook POST failed',
       );
     }
-  }
-
-  private refreshPendingGauge(): void {
-    if (this.gaugeRefresh) return;
-    this.gaugeRefresh = this.deps.store.outbox
-      .countByState()
-      .then((counts) => this.deps.metrics.outboxPending.set(counts.pending))
-      .catch((error: unknown) => this.deps.log.warn({ err: error }, 'could not count pending webhooks'))
-      .finally(() => {
-        this.gaugeRefresh = undefined;
-      });
   }
 }

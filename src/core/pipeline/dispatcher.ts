@@ -1,11 +1,13 @@
 import type { Logger } from '../../logger.js';
 import type { Carrier, CarrierRouter, OutboundMessage, SubmitOutcome } from '../../network/carrier.js';
-import type { Clock } from '../clock.js';
+import type { Clock, Timer } from '../clock.js';
 import type { Metrics } from '../metrics.js';
 import type { ClaimedMessage, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
 import { yieldToEventLoop } from '../yield.js';
+import { IDLE_MS } from '../idle.js';
 import { nextWindowOpening } from './delivery-window.js';
 import type { HandoffSlots } from './handoff-slots.js';
+import { adoptSubmitted, resumeSubmitted } from './resume-submitted.js';
 import { ERROR, STATUS, ref } from './statuses.js';
 import type { SettledSubmit, StatusRecorder } from './status-recorder.js';
 
@@ -22,8 +24,18 @@ export interface DispatcherDeps {
    * halved the accepted rate against claims of 50, while the engine's own rate did not change.
    */
   batchSize?: number;
-  /** Real-time wait between claims when idle and not nudged (default 250 ms). */
+  /**
+   * Real-time wait for a nudge after a round that left nothing waiting, before looking at the store
+   * again (default 250 ms); also how often a busy loop claims from the store beside handed-over work.
+   */
   pollMs?: number;
+  /**
+   * Longest sleep of an idle loop (default IDLE_MS): once a look finds nothing, it sleeps until the
+   * store's next due time or a nudge; this bounds how late it sees work nobody nudged it for.
+   */
+  idleMs?: number;
+  /** This node: recorded with its claims and submits, so that if it dies the others take them over. */
+  nodeId?: string;
   /**
    * Least real time between two claims that were not full (default 10 ms): under a stream of nudges
    * work gathers into bigger batches, so each transaction's fixed cost is shared.
@@ -53,7 +65,8 @@ interface Pending {
 /** A claim's lease, also given to messages stored already claimed at acceptance. */
 export const DEFAULT_LEASE_MS = 10_000;
 
-/** Reads that write nothing (resume) or write rarely (expiry) page independently of the claim size. */
+
+/** Reads that write rarely (expiry) page independently of the claim size. */
 const PAGE = 1000;
 const SWEEP_PAGES = 20;
 
@@ -61,10 +74,11 @@ const SWEEP_PAGES = 20;
  * Moves due messages to the carriers. Each round claims a batch (claims are safe across processes
  * sharing one database), expires what outlived its validity, puts back what is outside its delivery
  * window, and submits the rest grouped by carrier. A full batch is followed at once by another
- * claim; otherwise the loop waits for `nudge()` or the poll interval, which is also what picks up
- * scheduled messages and work left by other nodes. An idle loop at every poll (a busy one every
- * `sweepMs`) runs the expiry sweep that ends submitted messages whose receipt never came
- * (EXPIRED_DLR_UNKNOWN at validUntil).
+ * claim; otherwise the loop waits for `nudge()` for a poll interval, then looks at the store once
+ * more, and then sleeps until the store's next due time (a scheduled message, a lapsing claim, a
+ * validity ending) or a nudge, at most `idleMs`, which bounds how late it sees work left by other
+ * nodes. An idle loop at each wake-up (a busy one every `sweepMs`) runs the expiry sweep that ends
+ * submitted messages whose receipt never came (EXPIRED_DLR_UNKNOWN at validUntil).
  */
 export class Dispatcher {
   private running = false;
@@ -72,6 +86,8 @@ export class Dispatcher {
   private nudged = false;
   private wake: (() => void) | undefined;
   private lastSweep = Number.NEGATIVE_INFINITY;
+  /** The last wait ended without a nudge: the next idle wait sleeps until the store's next due time. */
+  private quiet = false;
   private readonly batchSize: number;
   private readonly leaseMs: number;
   /** Handed over at acceptance, stored claimed by us, not yet taken into a round. */
@@ -88,7 +104,7 @@ export class Dispatcher {
   /** Hands each carrier its submitted-but-unfinished messages, then starts the claim loop. */
   async start(): Promise<void> {
     if (this.running) return;
-    await this.resumeCarriers();
+    await resumeSubmitted(this.deps.store, this.deps.router);
     this.running = true;
     this.loop = this.run();
   }
@@ -128,17 +144,18 @@ export class Dispatcher {
     }
   }
 
-  private async resumeCarriers(): Promise<void> {
-    for (const carrier of this.deps.router.carriers()) {
-      let afterPk: number | undefined;
-      for (;;) {
-        const batch = await this.deps.store.messages.listSubmitted(carrier.name, PAGE, afterPk);
-        if (batch.length === 0) break;
-        await carrier.resume(batch);
-        afterPk = batch[batch.length - 1]!.pk;
-        if (batch.length < PAGE) break;
-      }
-    }
+  /**
+   * Take-over of nodes found dead (and, at start, of this node's own previous run): their claims go
+   * back to the queue, and the messages they had submitted become this node's, each carrier resuming
+   * them as after a restart (the sandbox schedules their receipts again).
+   */
+  async takeOver(nodeIds: string[], silentBefore: number): Promise<void> {
+    const { store, router, log, nodeId } = this.deps;
+    const released = await store.messages.releaseClaims(nodeIds, silentBefore);
+    if (released > 0) this.nudge();
+    const others = nodeIds.filter((id) => id !== nodeId);
+    const adopted = nodeId === undefined ? 0 : await adoptSubmitted(store, router, { from: others, silentBefore, nodeId });
+    if (released + adopted > 0) log.warn({ nodes: nodeIds, released, adopted }, 'took over the messages of stopped nodes');
   }
 
   private async run(): Promise<void> {
@@ -155,22 +172,51 @@ export class Dispatcher {
       } catch (error) {
         this.deps.log.error({ err: error }, 'dispatcher round failed; retrying');
         await this.pause(this.deps.errorDelayMs ?? 1000, false);
+        this.quiet = false;
         continue;
       }
-      if (!more) await this.pause(this.deps.pollMs ?? 250, true);
+      if (!more) await this.idle();
     }
   }
 
-  private pause(ms: number, wakeOnNudge: boolean): Promise<void> {
-    if (!this.running || (wakeOnNudge && this.nudged)) return Promise.resolve();
+  /**
+   * Waits for a nudge for a poll interval; a loop that stays unnudged looks at the store once more
+   * (the round after this wait) and then sleeps until the next due time the store knows of, at most
+   * idleMs, instead of polling.
+   */
+  private async idle(): Promise<void> {
+    if (this.quiet) {
+      const dueAt = await this.deps.store.messages.nextDueAt().then(
+        (due) => due,
+        () => Number.NEGATIVE_INFINITY,
+      );
+      // Due already (a claim raced another node's, an expiry awaits its sweep): poll as before.
+      if (dueAt === undefined || dueAt > this.deps.clock.now()) {
+        this.quiet = !(await this.pause(this.deps.idleMs ?? IDLE_MS, true, dueAt));
+        return;
+      }
+    }
+    this.quiet = !(await this.pause(this.deps.pollMs ?? 250, true));
+  }
+
+  /**
+   * Resolves true when woken (a nudge when `wakeOnNudge`, a stop, or `dueAt` reached on the clock),
+   * false once `ms` of real time have passed.
+   */
+  private pause(ms: number, wakeOnNudge: boolean, dueAt?: number): Promise<boolean> {
+    if (!this.running || (wakeOnNudge && this.nudged)) return Promise.resolve(true);
+    const { clock } = this.deps;
     return new Promise((resolve) => {
-      const done = (): void => {
+      let due: Timer | undefined;
+      const done = (woken: boolean): void => {
         clearTimeout(timer);
+        due?.cancel();
         this.wake = undefined;
-        resolve();
+        resolve(woken);
       };
-      const timer = setTimeout(done, ms);
-      this.wake = wakeOnNudge ? done : () => (this.running ? undefined : done());
+      const timer = setTimeout(() => done(false), ms);
+      if (dueAt !== undefined) due = clock.setTimer(dueAt - clock.now(), () => done(true));
+      this.wake = wakeOnNudge ? () => done(true) : () => (this.running ? undefined : done(true));
     });
   }
 
@@ -184,7 +230,7 @@ export class Dispatcher {
     const claimed = this.takeHandedOver(now);
     if (claimed.length < this.batchSize || this.storeBacklog || performance.now() - this.lastStoreClaim >= (this.deps.pollMs ?? 250)) {
       this.lastStoreClaim = performance.now();
-      const fromStore = await this.deps.store.messages.claimDue(now, this.batchSize, now + this.leaseMs);
+      const fromStore = await this.deps.store.messages.claimDue(now, this.batchSize, now + this.leaseMs, this.deps.nodeId);
       this.storeBacklog = fromStore.length >= this.batchSize;
       for (const message of fromStore) claimed.push(message);
     }
@@ -278,7 +324,7 @@ export class Dispatcher {
       }
     }
     if (submitted.length > 0) {
-      await this.deps.store.messages.markSubmitted(submitted);
+      await this.deps.store.messages.markSubmitted(submitted, this.deps.nodeId);
       this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, submitted.length);
       const byPkMessage = new Map(pending.map((p) => [p.message.pk, p.message]));
       const remembered: StoredMessage[] = [];

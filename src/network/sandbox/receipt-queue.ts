@@ -13,6 +13,11 @@ export class ReceiptQueue {
     return this.heap.length;
   }
 
+  /** When the earliest receipt is due; undefined when none waits. */
+  get nextAt(): number | undefined {
+    return this.heap[0]?.receipt.at;
+  }
+
   push(receipt: CarrierReceipt): void {
     this.heap.push({ receipt, seq: this.seq++ });
     this.up(this.heap.length - 1);

@@ -1,6 +1,6 @@
 import { timeOrderedUuid } from '../../core/ids.js';
 import type { Logger } from '../../logger.js';
-import type { Clock } from '../../core/clock.js';
+import type { Clock, Timer } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
 import type { MessageChannel, PhoneReceipt, ReceivedSms, StatusRef, Store, StoredMessage } from '../../core/store/types.js';
 import type { CarrierEvents, CarrierReceipt, OutboundMessage, SettledOutcome, SubmitOutcome } from '../carrier.js';
@@ -22,13 +22,15 @@ interface Decision {
  * The built-in carrier: virtual phones that accept every message and answer with a receipt chosen
  * by the destination (see outcomes.ts and rules.ts) after `latencyMs`.
  *
- * Time comes from the Clock: due receipts are looked for every `tickMs` of real time against
- * `clock.now()`, so tests with a ManualClock advance the clock instead of sleeping. Nothing is kept
+ * Time comes from the Clock: a timer of the clock waits for the earliest receipt, so tests with a
+ * ManualClock advance the clock instead of sleeping, and a network with nothing pending sets no
+ * timer at all. Receipts leave in batches at most every `tickMs` of real time. Nothing is kept
  * durably here: after a restart `resume` schedules again the receipts of submitted messages (the
  * outcome depends only on the destination and the rules), so a crash between submit and receipt
- * loses nothing. With several nodes on one database each resumes every submitted sandbox message;
- * the later of two identical receipts finds the message final and is ignored. Account rules live
- * in memory, per process. Its phones' users (`handset`) open RCS messages and write to senders
+ * loses nothing. With several nodes on one database each resumes every submitted sandbox message
+ * at start, and the node that takes over a dead node's messages resumes those; the later of two
+ * identical receipts finds the message final and is ignored. Account rules live in memory, per
+ * process. Its phones' users (`handset`) open RCS messages and write to senders
  * through the RCS events it was started with.
  */
 export class SandboxNetwork implements RcsNetwork {
@@ -37,8 +39,12 @@ export class SandboxNetwork implements RcsNetwork {
   readonly channels = ['SMS', 'RCS'] as const;
   readonly handset: SandboxHandset;
   private events: CarrierEvents | undefined;
-  private timer: NodeJS.Timeout | undefined;
-  private immediate: NodeJS.Immediate | undefined;
+  /** The clock timer waiting for the earliest receipt, and its time. */
+  private timer: Timer | undefined;
+  private timerAt = Number.POSITIVE_INFINITY;
+  /** An emission waiting for its turn (real time), at most one; cancelled by `stop`. */
+  private emission: { cancel(): void } | undefined;
+  private lastEmission = Number.NEGATIVE_INFINITY;
   private stopped = false;
   private readonly queue = new ReceiptQueue();
   private readonly accountRules = new Map<string, SandboxRule[]>();
@@ -50,7 +56,7 @@ export class SandboxNetwork implements RcsNetwork {
       log: Logger;
       latencyMs: number;
       rules?: SandboxRule[];
-      /** Real-time interval between looks for due receipts. */
+      /** Least real time between two batches of receipts (default 20 ms), so a busy network sends batches. */
       tickMs?: number;
     },
   ) {
@@ -61,8 +67,7 @@ export class SandboxNetwork implements RcsNetwork {
     this.events = events;
     this.handset.attach(events.rcs);
     this.stopped = false;
-    this.timer = setInterval(() => this.emitDue(), this.deps.tickMs ?? 20);
-    this.timer.unref();
+    this.arm();
   }
 
   async submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]> {
@@ -125,10 +130,11 @@ export class SandboxNetwork implements RcsNetwork {
 
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    if (this.immediate) clearImmediate(this.immediate);
+    this.timer?.cancel();
     this.timer = undefined;
-    this.immediate = undefined;
+    this.timerAt = Number.POSITIVE_INFINITY;
+    this.emission?.cancel();
+    this.emission = undefined;
     this.events = undefined;
     this.handset.attach(undefined);
     this.queue.clear();
@@ -164,21 +170,52 @@ export class SandboxNetwork implements RcsNetwork {
   private schedule(receipts: CarrierReceipt[]): void {
     if (receipts.length === 0 || this.stopped) return;
     for (const receipt of receipts) this.queue.push(receipt);
-    // Receipts already due (zero latency) leave in the same turn's batch rather than a tick later.
+    this.arm();
+  }
+
+  /** Waits for the earliest receipt: at once when due, else with a clock timer set for it. */
+  private arm(): void {
+    const next = this.queue.nextAt;
+    if (next === undefined || this.stopped) return;
     const now = this.deps.clock.now();
-    if (receipts.some((r) => r.at <= now) && this.immediate === undefined) {
-      this.immediate = setImmediate(() => {
-        this.immediate = undefined;
-        this.emitDue();
-      });
+    if (next <= now) {
+      this.emitSoon();
+      return;
+    }
+    if (next >= this.timerAt) return;
+    this.timer?.cancel();
+    this.timerAt = next;
+    this.timer = this.deps.clock.setTimer(next - now, () => {
+      this.timer = undefined;
+      this.timerAt = Number.POSITIVE_INFINITY;
+      this.emitSoon();
+    });
+  }
+
+  /** Receipts already due leave in this turn's batch, or once `tickMs` has passed since the last batch. */
+  private emitSoon(): void {
+    if (this.emission !== undefined || this.stopped) return;
+    const wait = this.lastEmission + (this.deps.tickMs ?? 20) - performance.now();
+    const emit = (): void => {
+      this.emission = undefined;
+      this.emitDue();
+    };
+    if (wait <= 0) {
+      const immediate = setImmediate(emit);
+      this.emission = { cancel: () => clearImmediate(immediate) };
+    } else {
+      const timeout = setTimeout(emit, wait);
+      this.emission = { cancel: () => clearTimeout(timeout) };
     }
   }
 
   private emitDue(): void {
     if (!this.events || this.queue.size === 0) return;
+    this.lastEmission = performance.now();
     const due = this.queue.takeDue(this.deps.clock.now());
     // Not stored (logged by the recorder): the receipts come again from `resume` at the next start.
     if (due.length > 0) void this.events.receipts(this.name, due).catch(() => undefined);
+    this.arm();
   }
 }
 

@@ -39,6 +39,8 @@ export interface Handoff {
   slots: HandoffSlots;
   clock: Pick<Clock, 'now'>;
   leaseMs: number;
+  /** The node whose dispatcher gets the messages, recorded as their claim's holder. */
+  nodeId?: string;
   deliver(messages: ClaimedMessage[]): void;
 }
 
@@ -163,11 +165,12 @@ export class MessageWriter {
     if (reserved === 0) return { rowsOf, reserved };
     let left = reserved;
     const leaseUntil = now + handoff.leaseMs;
+    const { nodeId } = handoff;
     for (let i = 0; i < rowsOf.length && left > 0; i++) {
       rowsOf[i] = rowsOf[i]!.map((message): NewMessage => {
         if (left === 0 || !dueNow(message, now)) return message;
         left--;
-        return { ...message, state: 'dispatching', leaseUntil };
+        return nodeId === undefined ? { ...message, state: 'dispatching', leaseUntil } : { ...message, state: 'dispatching', leaseUntil, nodeId };
       });
     }
     return { rowsOf, reserved };

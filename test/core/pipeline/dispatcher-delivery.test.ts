@@ -26,6 +26,23 @@ for (const driver of storeDrivers()) {
 
     const pullReports = (s: Store) => s.reports.consume({ accountId, since: 0, limit: 100 });
 
+    it('an idle dispatcher sleeps until the store\'s next due time instead of polling, and sends then', async (t) => {
+      t.after(stopPipeline);
+      const clock = new ManualClock(T0);
+      // A real-time limit on idle sleeps far beyond the test: only the due time can wake it.
+      const p = await start(clock, { dispatcher: { pollMs: 10, idleMs: 600_000 } });
+      const message = newMessage(accountId, { dueAt: T0 + HOUR });
+      await insertAll(store(), [message]);
+      p.dispatcher.nudge();
+      await settle(200);
+      assert.equal((await store().messages.get(accountId, message.messageId))?.state, 'queued');
+
+      clock.advance(HOUR);
+      const done = await finalMessage(store(), accountId, message.messageId);
+      assert.deepEqual(statusOf(done), ref(STATUS.DELIVERED_TO_HANDSET));
+      assert.equal(done.sentAt, T0 + HOUR);
+    });
+
     it('delivers a queued message to DELIVERED_TO_HANDSET with a pull report and a phone entry', async (t) => {
       t.after(stopPipeline);
       const clock = new ManualClock(T0);

@@ -9,7 +9,7 @@ import { PrefixRouter } from '../../../src/network/routing/prefix-router.js';
 import { sandboxOnlyRouting } from '../../../src/network/routing/routing-config.js';
 import { T0, cleanupStores, insertAll, newMessage, storeDrivers, storePerTest } from '../../helpers/stores.js';
 import { Metrics } from '../../../src/core/metrics.js';
-import { PipelinePerTest, capturingLogger, finalMessage, messageInState, settle, silentLogger, statusOf } from './pipeline-fixture.js';
+import { PipelinePerTest, capturingLogger, eventually, finalMessage, messageInState, settle, silentLogger, statusOf } from './pipeline-fixture.js';
 
 after(cleanupStores);
 
@@ -57,10 +57,10 @@ for (const driver of storeDrivers()) {
       clock.set(T0 + DEFAULT_LEASE_MS / 2 + 1);
 
       p.dispatcher.handOff(claimed);
+      await eventually(async () => (lines.some((line) => line.msg === 'handed-over messages left to their lease') ? true : undefined));
       await settle();
 
       assert.equal((await store().messages.get(suite.accountId, message.messageId))?.state, 'dispatching');
-      assert.ok(lines.some((line) => line.msg === 'handed-over messages left to their lease'));
       clock.set(T0 + DEFAULT_LEASE_MS + 1);
       p.dispatcher.nudge();
       const done = await finalMessage(store(), suite.accountId, message.messageId);

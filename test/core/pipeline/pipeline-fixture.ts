@@ -40,7 +40,7 @@ export interface PipelineOptions {
   latencyMs?: number;
   rules?: SandboxRule[];
   log?: Logger;
-  dispatcher?: Partial<Pick<DispatcherDeps, 'batchSize' | 'pollMs' | 'leaseMs' | 'sweepMs' | 'errorDelayMs' | 'backoffMs' | 'handoffSlots'>>;
+  dispatcher?: Partial<Pick<DispatcherDeps, 'batchSize' | 'pollMs' | 'idleMs' | 'leaseMs' | 'sweepMs' | 'errorDelayMs' | 'backoffMs' | 'handoffSlots' | 'nodeId'>>;
 }
 
 /** The real recorder, sandbox and dispatcher wired as the server wires them, started. */

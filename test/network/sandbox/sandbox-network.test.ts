@@ -89,6 +89,25 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(received[1], { carrierMessageId: id, status: ref(STATUS.DELIVERED_TO_HANDSET), errorId: 0, final: true, at: T0 + 1000 });
     });
 
+    it('sets a clock timer only while a receipt waits, for the earliest one', async () => {
+      await open({ latencyMs: 1000 });
+      assert.equal(clock.pendingTimers, 0, 'an idle network sets no timer');
+      const [first] = await sandbox.submit([sms('41793026727')]);
+      await eventually(async () => (received.length === 1 ? true : undefined));
+      clock.advance(500);
+      const [second] = await sandbox.submit([sms('41793026728')]);
+      await eventually(async () => (received.length === 2 ? true : undefined));
+      assert.equal(clock.pendingTimers, 1);
+      clock.advance(500);
+      await eventually(async () => (received.filter((r) => r.final).length === 1 ? true : undefined));
+      assert.equal(received.find((r) => r.final)!.carrierMessageId, accepted(first!));
+      assert.equal(clock.pendingTimers, 1, 'the next receipt is waited for');
+      clock.advance(500);
+      await eventually(async () => (received.filter((r) => r.final).length === 2 ? true : undefined));
+      assert.equal(received.filter((r) => r.final)[1]!.carrierMessageId, accepted(second!));
+      assert.equal(clock.pendingTimers, 0);
+    });
+
     it('with zero latency gives the final outcome with the submit, and no receipt follows', async () => {
       await open({ latencyMs: 0 });
       const delivered = sms('41793026727');

@@ -269,5 +269,8 @@ export interface NodeStore {
   beat(nodeId: string, now: number): Promise<void>;
   /** Nodes whose last beat is older than `before`. */
   listSilentSince(before: number): Promise<string[]>;
-  forget(nodeIds: string[]): Promise<void>;
+  /** Forgets these nodes, except those that have beaten since `silentBefore` (when given). */
+  forget(nodeIds: string[], silentBefore?: number): Promise<void>;
+  /** The node stops: it counts as silent from now on, so the others take its work over at their next beat. */
+  leave(nodeId: string): Promise<void>;
 }

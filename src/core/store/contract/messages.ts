@@ -91,6 +91,8 @@ export interface NewMessage {
   state: 'queued' | 'dispatching' | 'final';
   /** With `dispatching`: the lease, as a claim would set it (the insert counts it as attempt 1). */
   leaseUntil?: number;
+  /** With `dispatching`: the node whose dispatcher holds it, as a claim would record it. */
+  nodeId?: string;
   status: StatusRef;
   errorId: number;
 }
@@ -187,16 +189,33 @@ export interface MessageStore {
   get(accountId: string, messageId: string): Promise<StoredMessage | undefined>;
   /**
    * Claims up to `limit` messages that are `queued` with dueAt <= now, or `dispatching` with an
-   * expired lease (a node died mid-dispatch), and moves them to `dispatching` until `leaseUntil`.
-   * Safe against concurrent claimers (PostgreSQL: FOR UPDATE SKIP LOCKED).
+   * expired lease (a node died mid-dispatch), and moves them to `dispatching` until `leaseUntil`,
+   * held by `nodeId`. Safe against concurrent claimers (PostgreSQL: FOR UPDATE SKIP LOCKED).
    */
-  claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]>;
+  claimDue(now: number, limit: number, leaseUntil: number, nodeId?: string): Promise<ClaimedMessage[]>;
   /** Puts claimed messages back to `queued` with a new dueAt (window closed, carrier busy…). */
   requeue(items: Array<{ accountId: string; pk: number; dueAt: number }>): Promise<void>;
-  /** Moves claimed messages to `submitted`, recording the carrier id. */
-  markSubmitted(results: SubmitResult[]): Promise<void>;
+  /** Moves claimed messages to `submitted`, recording the carrier id and the node whose carrier waits for the receipt. */
+  markSubmitted(results: SubmitResult[], nodeId?: string): Promise<void>;
   /** Submitted messages whose carrier is `carrier`; used to resume receipts after a restart. */
   listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]>;
+  /**
+   * Take-over: puts the claims of these nodes (`dispatching` messages they hold) back in the queue
+   * as they were due, unless the node has beaten since `silentBefore` (it came back). Returns how
+   * many went back.
+   */
+  releaseClaims(nodeIds: string[], silentBefore: number): Promise<number>;
+  /**
+   * Take-over: makes `nodeId` the holder of up to `limit` messages submitted to `carrier` by these
+   * nodes (after `afterPk`, in pk order), unless the node has beaten since `silentBefore`, and returns
+   * them, so that this node's carrier waits for their receipts. Each message goes to one adopter.
+   */
+  adoptSubmitted(carrier: string, nodeIds: string[], silentBefore: number, nodeId: string, limit: number, afterPk?: number): Promise<StoredMessage[]>;
+  /**
+   * When the dispatcher next has something to do at the latest, as far as the store knows: the
+   * earliest due queued message, lapsing claim or validity of a submitted message (undefined: none).
+   */
+  nextDueAt(): Promise<number | undefined>;
   /** Submitted messages whose validUntil passed without a final receipt. */
   listOverdueSubmitted(now: number, limit: number): Promise<StoredMessage[]>;
   /** Submitted messages by the ids their carrier gave them (a final message takes no more receipts). */

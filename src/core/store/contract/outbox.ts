@@ -80,7 +80,14 @@ export interface OutboxStore {
    * get the same item. A stream's item is claimed only once every earlier item of its stream is
    * settled (delivered or failed), so at most one item of a stream is ever out.
    */
-  claimDue(now: number, limit: number, leaseUntil: number): Promise<OutboxItem[]>;
+  claimDue(now: number, limit: number, leaseUntil: number, nodeId?: string): Promise<OutboxItem[]>;
+  /**
+   * Take-over: ends the leases these nodes hold on pending items, unless the node has beaten since
+   * `silentBefore`, so that any sender claims them at once. Returns how many items were freed.
+   */
+  releaseLeases(nodeIds: string[], silentBefore: number): Promise<number>;
+  /** The earliest time a pending item becomes claimable (its dueAt, or when its lease lapses); undefined: none. */
+  nextDueAt(): Promise<number | undefined>;
   /**
    * Records one POST of a batch and its outcome for all its items. A retry of a stream's item moves
    * the later items of its stream to its new dueAt too: they cannot go before it.

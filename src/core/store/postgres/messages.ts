@@ -104,6 +104,7 @@ export class PgMessageStore implements MessageStore {
     const errorIds = new Array<number>(n);
     const attempts = new Array<number>(n);
     const leases = new Array<number | null>(n);
+    const nodeIds = new Array<string | null>(n);
     const channels = new Array<string>(n);
     for (let i = 0; i < n; i++) {
       const m = messages[i]!;
@@ -133,6 +134,7 @@ export class PgMessageStore implements MessageStore {
       errorIds[i] = m.errorId;
       attempts[i] = m.state === 'dispatching' ? 1 : 0;
       leases[i] = m.state === 'dispatching' ? opt(m.leaseUntil) : null;
+      nodeIds[i] = m.state === 'dispatching' ? opt(m.nodeId) : null;
     }
     // One statement for the whole batch. Rows are inserted in input order, so within the batch the
     // first occurrence of an id wins and later ones hit the conflict clause.
@@ -140,23 +142,23 @@ export class PgMessageStore implements MessageStore {
       INSERT INTO messages (
         account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
         callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
-        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel)
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel, node_id)
       SELECT
         u.account_id, u.message_id, u.bulk_id, u.api, u.sender, u.destination, u.content::jsonb, u.encoding,
         u.message_count, u.callback_data, u.entity_id, u.application_id, u.campaign_reference_id,
         u.webhook::jsonb, u.extras::jsonb, u.delivery_window::jsonb, u.created_at, u.due_at, u.valid_until,
-        u.state, u.status_group_id, u.status_id, u.error_id, u.attempts, u.lease_until, u.channel
+        u.state, u.status_group_id, u.status_id, u.error_id, u.attempts, u.lease_until, u.channel, u.node_id
       FROM unnest(
         ${accountIds}::text[], ${messageIds}::text[], ${bulkIds}::text[], ${apis}::text[], ${senders}::text[],
         ${destinations}::text[], ${contents}::text[], ${encodings}::text[], ${messageCounts}::int4[],
         ${callbackData}::text[], ${entityIds}::text[], ${applicationIds}::text[], ${campaignReferenceIds}::text[],
         ${webhooks}::text[], ${extras}::text[], ${windows}::text[], ${createdAts}::int8[], ${dueAts}::int8[],
         ${validUntils}::int8[], ${states}::text[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
-        ${attempts}::int4[], ${leases}::int8[], ${channels}::text[]
+        ${attempts}::int4[], ${leases}::int8[], ${channels}::text[], ${nodeIds}::text[]
       ) WITH ORDINALITY AS u(
         account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
         callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
-        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel, ord)
+        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel, node_id, ord)
       ORDER BY u.ord
       ON CONFLICT (account_id, message_id) DO NOTHING
       RETURNING pk, account_id, message_id`;
@@ -188,7 +190,7 @@ export class PgMessageStore implements MessageStore {
     return rows.length > 0 ? toMessage(rows[0]!) : undefined;
   }
 
-  async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]> {
+  async claimDue(now: number, limit: number, leaseUntil: number, nodeId?: string): Promise<ClaimedMessage[]> {
     if (limit <= 0) return [];
     // Each branch walks an index in order and stops at the limit, so a large backlog is never
     // sorted as a whole (an OR of both conditions would be): queued messages by (due_at, pk), lapsed
@@ -211,7 +213,7 @@ export class PgMessageStore implements MessageStore {
         SELECT pk FROM (SELECT * FROM queued UNION ALL SELECT * FROM expired) c
         ORDER BY due_at, pk LIMIT ${limit}
       )
-      UPDATE messages m SET state = 'dispatching', lease_until = ${leaseUntil}, attempts = m.attempts + 1
+      UPDATE messages m SET state = 'dispatching', lease_until = ${leaseUntil}, attempts = m.attempts + 1, node_id = ${nodeId ?? null}
       FROM picked WHERE m.pk = picked.pk
       RETURNING m.*`;
     return rows.map(toClaimed).sort((a, b) => a.dueAt - b.dueAt || a.pk - b.pk);
@@ -228,12 +230,12 @@ export class PgMessageStore implements MessageStore {
       WHERE m.pk = u.pk AND m.account_id = u.account_id AND m.state = 'dispatching'`;
   }
 
-  async markSubmitted(results: SubmitResult[]): Promise<void> {
+  async markSubmitted(results: SubmitResult[], nodeId?: string): Promise<void> {
     if (results.length === 0) return;
     await this.sql`
       UPDATE messages m
       SET state = 'submitted', carrier = u.carrier, carrier_message_id = u.carrier_message_id,
-          sent_at = u.at, lease_until = NULL
+          sent_at = u.at, lease_until = NULL, node_id = ${nodeId ?? null}
       FROM unnest(
         ${results.map((r) => r.accountId)}::text[], ${results.map((r) => r.pk)}::int8[],
         ${results.map((r) => r.carrier)}::text[], ${results.map((r) => r.carrierMessageId)}::text[],
@@ -248,6 +250,50 @@ export class PgMessageStore implements MessageStore {
       WHERE state = 'submitted' AND carrier = ${carrier} AND pk > ${afterPk ?? 0}
       ORDER BY pk LIMIT ${limit}`;
     return rows.map(toMessage);
+  }
+
+  async releaseClaims(nodeIds: string[], silentBefore: number): Promise<number> {
+    if (nodeIds.length === 0) return 0;
+    const rows = await this.sql`
+      UPDATE messages m SET state = 'queued', lease_until = NULL, node_id = NULL
+      WHERE m.state = 'dispatching' AND m.node_id = ANY(${nodeIds}::text[])
+        AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = m.node_id AND n.beat_at >= ${silentBefore})
+      RETURNING m.pk`;
+    return rows.length;
+  }
+
+  async adoptSubmitted(
+    carrier: string,
+    nodeIds: string[],
+    silentBefore: number,
+    nodeId: string,
+    limit: number,
+    afterPk?: number,
+  ): Promise<StoredMessage[]> {
+    if (nodeIds.length === 0 || limit <= 0) return [];
+    // The page walks the carrier's submitted messages by pk; the outer condition is checked again
+    // on the locked row, so a message two survivors reach at once goes to one of them.
+    const rows = await this.sql`
+      UPDATE messages m SET node_id = ${nodeId}
+      FROM (
+        SELECT s.pk FROM messages s
+        WHERE s.state = 'submitted' AND s.carrier = ${carrier} AND s.pk > ${afterPk ?? 0}
+          AND s.node_id = ANY(${nodeIds}::text[])
+          AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = s.node_id AND n.beat_at >= ${silentBefore})
+        ORDER BY s.pk LIMIT ${limit}
+      ) page
+      WHERE m.pk = page.pk AND m.state = 'submitted' AND m.node_id = ANY(${nodeIds}::text[])
+      RETURNING m.*`;
+    return rows.map(toMessage).sort((a, b) => a.pk - b.pk);
+  }
+
+  async nextDueAt(): Promise<number | undefined> {
+    const rows = await this.sql`
+      SELECT least(
+        (SELECT min(due_at) FROM messages WHERE state = 'queued'),
+        (SELECT min(lease_until) FROM messages WHERE state = 'dispatching'),
+        (SELECT min(valid_until) FROM messages WHERE state = 'submitted')) AS due`;
+    return rows[0]?.due ?? undefined;
   }
 
   async listOverdueSubmitted(now: number, limit: number): Promise<StoredMessage[]> {
@@ -348,6 +394,7 @@ export class PgMessageStore implements MessageStore {
           state = CASE WHEN c.final = 1 THEN 'final' ELSE m.state END,
           done_at = CASE WHEN c.final = 1 THEN c.at ELSE m.done_at END,
           lease_until = CASE WHEN c.final = 1 THEN NULL ELSE m.lease_until END,
+          node_id = CASE WHEN c.final = 1 THEN NULL ELSE m.node_id END,
           report_pending = CASE WHEN c.pull_report = 1 THEN true ELSE m.report_pending END,
           phone_number = coalesce(c.phone_number, m.phone_number),
           phone_at = coalesce(c.phone_at, m.phone_at)

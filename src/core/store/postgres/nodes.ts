@@ -15,7 +15,12 @@ export class PgNodeStore implements NodeStore {
     return rows.map((r) => r.id as string);
   }
 
-  async forget(nodeIds: string[]): Promise<void> {
-    if (nodeIds.length > 0) await this.sql`DELETE FROM nodes WHERE id = ANY(${nodeIds}::text[])`;
+  async forget(nodeIds: string[], silentBefore?: number): Promise<void> {
+    if (nodeIds.length === 0) return;
+    await this.sql`DELETE FROM nodes WHERE id = ANY(${nodeIds}::text[]) AND beat_at < ${silentBefore ?? Number.MAX_SAFE_INTEGER}`;
+  }
+
+  async leave(nodeId: string): Promise<void> {
+    await this.sql`UPDATE nodes SET beat_at = 0 WHERE id = ${nodeId}`;
   }
 }

@@ -49,13 +49,13 @@ export class PgOutboxStore implements OutboxStore {
     await outboxInsert(this.sql, items);
   }
 
-  async claimDue(now: number, limit: number, leaseUntil: number): Promise<OutboxItem[]> {
+  async claimDue(now: number, limit: number, leaseUntil: number, nodeId?: string): Promise<OutboxItem[]> {
     if (limit <= 0) return [];
     // A claimed item stays `pending` with a lease; it is claimable again only once the lease expires.
     // A stream's row waits while an earlier row of its stream is pending (leased or not); a claimer
     // skipping a locked head still sees it pending, so it never takes the row behind it.
     const rows = await this.sql`
-      UPDATE outbox SET lease_until = ${leaseUntil}
+      UPDATE outbox SET lease_until = ${leaseUntil}, node_id = ${nodeId ?? null}
       WHERE id IN (
         SELECT o.id FROM outbox o
         WHERE o.state = 'pending' AND o.due_at <= ${now} AND (o.lease_until IS NULL OR o.lease_until < ${now})
@@ -68,6 +68,23 @@ export class PgOutboxStore implements OutboxStore {
         FOR UPDATE OF o SKIP LOCKED)
       RETURNING *`;
     return rows.map(toItem).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
+  }
+
+  async releaseLeases(nodeIds: string[], silentBefore: number): Promise<number> {
+    if (nodeIds.length === 0) return 0;
+    const rows = await this.sql`
+      UPDATE outbox o SET lease_until = NULL
+      WHERE o.state = 'pending' AND o.lease_until IS NOT NULL AND o.node_id = ANY(${nodeIds}::text[])
+        AND NOT EXISTS (SELECT 1 FROM nodes n WHERE n.id = o.node_id AND n.beat_at >= ${silentBefore})
+      RETURNING o.id`;
+    return rows.length;
+  }
+
+  async nextDueAt(): Promise<number | undefined> {
+    // Leased items are left out: a live sender settles them (and nudges what waits behind them), and
+    // the items of a dead node come back through releaseLeases.
+    const rows = await this.sql`SELECT min(due_at) AS due FROM outbox WHERE state = 'pending' AND lease_until IS NULL`;
+    return rows[0]?.due ?? undefined;
   }
 
   async recordAttempt(

@@ -57,8 +57,8 @@ export interface MessageRow {
 export const MESSAGE_INSERT_SQL = `INSERT INTO messages (account_id, message_id, bulk_id, api, sender, destination,
     content, encoding, message_count, callback_data, entity_id, application_id, campaign_reference_id, webhook,
     extras, delivery_window, created_at, due_at, valid_until, state, status_group_id, status_id, error_id,
-    attempts, lease_until, channel)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+    attempts, lease_until, channel, node_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
   ON CONFLICT (account_id, message_id) DO NOTHING`;
 
 /** MESSAGE_INSERT_SQL's parameters, in its column order. */
@@ -89,6 +89,7 @@ export type MessageInsertParams = [
   attempts: number,
   leaseUntil: number | null,
   channel: MessageChannel,
+  nodeId: string | null,
 ];
 
 export function toInsertParams(message: NewMessage): MessageInsertParams {
@@ -120,6 +121,7 @@ export function toInsertParams(message: NewMessage): MessageInsertParams {
     claimed ? 1 : 0,
     claimed ? orNull(message.leaseUntil) : null,
     message.channel ?? 'SMS',
+    claimed ? orNull(message.nodeId) : null,
   ];
 }
 

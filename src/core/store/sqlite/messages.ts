@@ -42,8 +42,8 @@ export class SqliteMessageStore implements MessageStore {
       .pluck(),
     // Each branch walks its partial index in order and stops at the limit, so a large backlog is
     // never sorted as a whole: queued messages by (due_at, pk), lapsed leases by lease_until.
-    claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, MessageRow>(
-      `UPDATE messages SET state = 'dispatching', lease_until = @leaseUntil, attempts = attempts + 1
+    claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number; nodeId: string | null }, MessageRow>(
+      `UPDATE messages SET state = 'dispatching', lease_until = @leaseUntil, attempts = attempts + 1, node_id = @nodeId
        WHERE pk IN (
          SELECT pk FROM (
            SELECT * FROM (SELECT pk, due_at FROM messages WHERE state = 'queued' AND due_at <= @now
@@ -61,10 +61,36 @@ export class SqliteMessageStore implements MessageStore {
       `UPDATE messages SET state = 'queued', due_at = ?, lease_until = NULL
        WHERE account_id = ? AND pk = ? AND state = 'dispatching'`,
     ),
-    markSubmitted: this.db.prepare<[string, string, number, string, number]>(
-      `UPDATE messages SET state = 'submitted', carrier = ?, carrier_message_id = ?, sent_at = ?, lease_until = NULL
+    markSubmitted: this.db.prepare<[string, string, number, string | null, string, number]>(
+      `UPDATE messages SET state = 'submitted', carrier = ?, carrier_message_id = ?, sent_at = ?, lease_until = NULL, node_id = ?
        WHERE account_id = ? AND pk = ? AND state <> 'final'`,
     ),
+    releaseClaims: this.db.prepare<{ nodeIds: string; silentBefore: number }>(
+      `UPDATE messages SET state = 'queued', lease_until = NULL, node_id = NULL
+       WHERE state = 'dispatching' AND node_id IN (SELECT value FROM json_each(@nodeIds))
+         AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = messages.node_id AND nodes.beat_at >= @silentBefore)`,
+    ),
+    adoptSubmitted: this.db.prepare<
+      { carrier: string; nodeIds: string; silentBefore: number; nodeId: string; limit: number; afterPk: number },
+      MessageRow
+    >(
+      `UPDATE messages SET node_id = @nodeId
+       WHERE pk IN (
+         SELECT pk FROM messages INDEXED BY messages_submitted_carrier
+         WHERE state = 'submitted' AND carrier = @carrier AND pk > @afterPk
+           AND node_id IN (SELECT value FROM json_each(@nodeIds))
+           AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = messages.node_id AND nodes.beat_at >= @silentBefore)
+         ORDER BY pk LIMIT @limit)
+       RETURNING *`,
+    ),
+    nextDue: this.db
+      .prepare<[], number | null>(
+        `SELECT min(due) FROM (
+           SELECT min(due_at) AS due FROM messages INDEXED BY messages_queued_due WHERE state = 'queued'
+           UNION ALL SELECT min(lease_until) FROM messages INDEXED BY messages_dispatching_lease WHERE state = 'dispatching'
+           UNION ALL SELECT min(valid_until) FROM messages INDEXED BY messages_submitted_valid WHERE state = 'submitted')`,
+      )
+      .pluck(),
     listSubmitted: this.db.prepare<[string, number, number], MessageRow>(
       `SELECT * FROM messages WHERE state = 'submitted' AND carrier = ? AND pk > ? ORDER BY pk LIMIT ?`,
     ),
@@ -94,6 +120,7 @@ export class SqliteMessageStore implements MessageStore {
         final: 0 | 1,
         at: number,
         final: 0 | 1,
+        final: 0 | 1,
         pullReport: 0 | 1,
         phoneNumber: string | null,
         phoneAt: number | null,
@@ -109,6 +136,7 @@ export class SqliteMessageStore implements MessageStore {
          state = CASE WHEN ? THEN 'final' ELSE state END,
          done_at = CASE WHEN ? THEN ? ELSE done_at END,
          lease_until = CASE WHEN ? THEN NULL ELSE lease_until END,
+         node_id = CASE WHEN ? THEN NULL ELSE node_id END,
          report_pending = CASE WHEN ? THEN 1 ELSE report_pending END,
          phone_number = coalesce(?, phone_number),
          phone_at = coalesce(?, phone_at)
@@ -135,16 +163,16 @@ export class SqliteMessageStore implements MessageStore {
         return result.changes === 1 ? rowId(result) : 'duplicate';
       });
     }),
-    claim: this.db.transaction((now: number, limit: number, leaseUntil: number) =>
-      this.sql().claim.all({ now, limit, leaseUntil }),
+    claim: this.db.transaction((now: number, limit: number, leaseUntil: number, nodeId: string | null) =>
+      this.sql().claim.all({ now, limit, leaseUntil, nodeId }),
     ),
     requeue: this.db.transaction((items: ReadonlyArray<{ accountId: string; pk: number; dueAt: number }>) => {
       const { requeue } = this.sql();
       for (const item of items) requeue.run(item.dueAt, item.accountId, item.pk);
     }),
-    markSubmitted: this.db.transaction((results: readonly SubmitResult[]) => {
+    markSubmitted: this.db.transaction((results: readonly SubmitResult[], nodeId: string | null) => {
       const { markSubmitted } = this.sql();
-      for (const r of results) markSubmitted.run(r.carrier, r.carrierMessageId, r.at, r.accountId, r.pk);
+      for (const r of results) markSubmitted.run(r.carrier, r.carrierMessageId, r.at, nodeId, r.accountId, r.pk);
     }),
     applyStatusChanges: this.db.transaction((changes: readonly StatusChange[]) => {
       const { applyStatus, insert, release } = this.sql();
@@ -162,6 +190,7 @@ export class SqliteMessageStore implements MessageStore {
           final,
           final,
           change.at,
+          final,
           final,
           flag(change.final && change.pullReport === true),
           change.phone?.number ?? null,
@@ -208,10 +237,10 @@ export class SqliteMessageStore implements MessageStore {
     return row && toStoredMessage(row);
   }
 
-  async claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]> {
+  async claimDue(now: number, limit: number, leaseUntil: number, nodeId?: string): Promise<ClaimedMessage[]> {
     // SQLite reads a negative LIMIT as "no limit".
     if (limit <= 0 || this.sql().anyDue.get({ now }) === 0) return [];
-    const rows = this.transactions().claim.immediate(now, limit, leaseUntil);
+    const rows = this.transactions().claim.immediate(now, limit, leaseUntil, nodeId ?? null);
     return rows.sort(byDueThenPk).map(toClaimedMessage);
   }
 
@@ -219,12 +248,34 @@ export class SqliteMessageStore implements MessageStore {
     this.transactions().requeue.immediate(items);
   }
 
-  async markSubmitted(results: SubmitResult[]): Promise<void> {
-    this.transactions().markSubmitted.immediate(results);
+  async markSubmitted(results: SubmitResult[], nodeId?: string): Promise<void> {
+    this.transactions().markSubmitted.immediate(results, nodeId ?? null);
   }
 
   async listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]> {
     return this.sql().listSubmitted.all(carrier, afterPk ?? 0, limit).map(toStoredMessage);
+  }
+
+  async releaseClaims(nodeIds: string[], silentBefore: number): Promise<number> {
+    if (nodeIds.length === 0) return 0;
+    return this.sql().releaseClaims.run({ nodeIds: JSON.stringify(nodeIds), silentBefore }).changes;
+  }
+
+  async adoptSubmitted(
+    carrier: string,
+    nodeIds: string[],
+    silentBefore: number,
+    nodeId: string,
+    limit: number,
+    afterPk?: number,
+  ): Promise<StoredMessage[]> {
+    if (nodeIds.length === 0 || limit <= 0) return [];
+    const rows = this.sql().adoptSubmitted.all({ carrier, nodeIds: JSON.stringify(nodeIds), silentBefore, nodeId, limit, afterPk: afterPk ?? 0 });
+    return rows.map(toStoredMessage).sort((a, b) => a.pk - b.pk);
+  }
+
+  async nextDueAt(): Promise<number | undefined> {
+    return this.sql().nextDue.get() ?? undefined;
   }
 
   async listOverdueSubmitted(now: number, limit: number): Promise<StoredMessage[]> {

@@ -8,7 +8,8 @@ export class SqliteNodeStore implements NodeStore {
        ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at`,
     ),
     silent: this.db.prepare<[number], string>('SELECT id FROM nodes WHERE beat_at < ? ORDER BY beat_at').pluck(),
-    forget: this.db.prepare<[string]>('DELETE FROM nodes WHERE id = ?'),
+    forget: this.db.prepare<[string, number]>('DELETE FROM nodes WHERE id = ? AND beat_at < ?'),
+    leave: this.db.prepare<[string]>('UPDATE nodes SET beat_at = 0 WHERE id = ?'),
   }));
 
   constructor(private readonly db: Db) {}
@@ -21,10 +22,14 @@ export class SqliteNodeStore implements NodeStore {
     return this.sql().silent.all(before);
   }
 
-  async forget(nodeIds: string[]): Promise<void> {
+  async forget(nodeIds: string[], silentBefore?: number): Promise<void> {
     const { forget } = this.sql();
     this.db.transaction(() => {
-      for (const id of nodeIds) forget.run(id);
+      for (const id of nodeIds) forget.run(id, silentBefore ?? Number.MAX_SAFE_INTEGER);
     }).immediate();
+  }
+
+  async leave(nodeId: string): Promise<void> {
+    this.sql().leave.run(nodeId);
   }
 }

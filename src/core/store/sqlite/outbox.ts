@@ -95,8 +95,8 @@ export class SqliteOutboxStore implements OutboxStore {
     ),
     // Leased items stay `pending`; the lease alone keeps a second sender off them until it expires.
     // A stream's row waits while an earlier row of its stream is pending (leased or not).
-    claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number }, OutboxRow>(
-      `UPDATE outbox SET lease_until = @leaseUntil
+    claim: this.db.prepare<{ now: number; limit: number; leaseUntil: number; nodeId: string | null }, OutboxRow>(
+      `UPDATE outbox SET lease_until = @leaseUntil, node_id = @nodeId
        WHERE id IN (
          SELECT o.id FROM outbox o
          WHERE o.state = 'pending' AND o.due_at <= @now AND (o.lease_until IS NULL OR o.lease_until < @now)
@@ -107,6 +107,18 @@ export class SqliteOutboxStore implements OutboxStore {
          ORDER BY o.due_at, o.id LIMIT @limit)
        RETURNING *`,
     ),
+    releaseLeases: this.db.prepare<{ nodeIds: string; silentBefore: number }>(
+      `UPDATE outbox SET lease_until = NULL
+       WHERE state = 'pending' AND lease_until IS NOT NULL AND node_id IN (SELECT value FROM json_each(@nodeIds))
+         AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = outbox.node_id AND nodes.beat_at >= @silentBefore)`,
+    ),
+    // Leased items are left out: a live sender settles them (and nudges what waits behind them), and
+    // the items of a dead node come back through releaseLeases.
+    nextDue: this.db
+      .prepare<[], number | null>(
+        "SELECT min(due_at) FROM outbox INDEXED BY outbox_pending_due WHERE state = 'pending' AND lease_until IS NULL",
+      )
+      .pluck(),
     insertAttempt: this.db.prepare(
       `INSERT INTO webhook_attempts
          (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms, http_status, error, outcome)
@@ -145,8 +157,8 @@ export class SqliteOutboxStore implements OutboxStore {
   );
 
   private readonly claimTransaction = preparedOnce(() =>
-    this.db.transaction((now: number, limit: number, leaseUntil: number) =>
-      this.sql().claim.all({ now, limit, leaseUntil }),
+    this.db.transaction((now: number, limit: number, leaseUntil: number, nodeId: string | null) =>
+      this.sql().claim.all({ now, limit, leaseUntil, nodeId }),
     ),
   );
 
@@ -206,11 +218,20 @@ export class SqliteOutboxStore implements OutboxStore {
     this.enqueueTransaction().immediate(items);
   }
 
-  async claimDue(now: number, limit: number, leaseUntil: number): Promise<OutboxItem[]> {
+  async claimDue(now: number, limit: number, leaseUntil: number, nodeId?: string): Promise<OutboxItem[]> {
     // SQLite reads a negative LIMIT as "no limit".
     if (limit <= 0) return [];
-    const rows = this.claimTransaction().immediate(now, limit, leaseUntil);
+    const rows = this.claimTransaction().immediate(now, limit, leaseUntil, nodeId ?? null);
     return rows.sort((a, b) => a.due_at - b.due_at || a.id - b.id).map(toItem);
+  }
+
+  async releaseLeases(nodeIds: string[], silentBefore: number): Promise<number> {
+    if (nodeIds.length === 0) return 0;
+    return this.sql().releaseLeases.run({ nodeIds: JSON.stringify(nodeIds), silentBefore }).changes;
+  }
+
+  async nextDueAt(): Promise<number | undefined> {
+    return this.sql().nextDue.get() ?? undefined;
   }
 
   async recordAttempt(attempt: Omit<WebhookAttempt, 'id'>, next: NextState): Promise<void> {

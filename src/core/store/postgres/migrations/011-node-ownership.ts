@@ -1,0 +1,17 @@
+import type { Migration } from './runner.js';
+
+/**
+ * Which node holds a message's work in flight (its claim while `dispatching`, its carrier's pending
+ * receipt while `submitted`) and which node holds an outbox item's lease, so that the survivors of
+ * a node that stops beating can take that work over at once. Nullable without a default: adding
+ * the columns rewrites nothing, and no index is added (a take-over walks the partial indexes the
+ * claims already keep; it runs once per dead node).
+ */
+export const nodeOwnership: Migration = {
+  version: '011',
+  name: 'node-ownership',
+  sql: `
+ALTER TABLE messages ADD COLUMN node_id text;
+ALTER TABLE outbox ADD COLUMN node_id text;
+`,
+};
