@@ -154,7 +154,12 @@ export interface SubmitResult {
   carrier: string;
   carrierMessageId: string;
   at: number;
-  /** When the carrier will never send a receipt, the pipeline expires the message at validUntil. */
+  /**
+   * A long message whose network gave each part its own id (SMPP), in part order: each part is
+   * stored with the submit (MessagePartStore), and its receipts are matched by part. Absent for a
+   * message the network knows by one id, which the message row carries alone.
+   */
+  partIds?: string[];
 }
 
 export interface MessageLogFilter {
@@ -193,7 +198,7 @@ export interface MessageStore {
   claimDue(now: number, limit: number, leaseUntil: number): Promise<ClaimedMessage[]>;
   /** Puts claimed messages back to `queued` with a new dueAt (window closed, carrier busy…). */
   requeue(items: Array<{ accountId: string; pk: number; dueAt: number }>): Promise<void>;
-  /** Moves claimed messages to `submitted`, recording the carrier id. */
+  /** Moves claimed messages to `submitted`, recording the carrier id (and the parts' ids, in the same transaction). */
   markSubmitted(results: SubmitResult[]): Promise<void>;
   /** Submitted messages whose carrier is `carrier`; used to resume receipts after a restart. */
   listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]>;

@@ -8,6 +8,8 @@ import { outboxStreams } from './006-outbox-streams.js';
 import { calls } from './007-calls.js';
 import { verify } from './008-verify.js';
 import { messageChannels } from './009-message-channels.js';
+import { messageParts } from './012-message-parts.js';
+import { inboundParts } from './013-inbound-parts.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -28,6 +30,8 @@ export const migrations: readonly Migration[] = [
   calls,
   verify,
   messageChannels,
+  messageParts,
+  inboundParts,
 ];
 
 /**
