@@ -1,7 +1,7 @@
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import type { Logger } from '../logger.js';
 import type { Config } from '../config.js';
-import type { Clock } from '../core/clock.js';
+import { repeatEvery, type Clock, type Timer } from '../core/clock.js';
 import type { Metrics } from '../core/metrics.js';
 import { WebhookSender } from '../core/outbox/webhook-sender.js';
 import { Dispatcher } from '../core/pipeline/dispatcher.js';
@@ -88,6 +88,8 @@ export interface EngineDeps {
  */
 export const HANDOFF_LIMIT = 1000;
 
+const INBOUND_PART_SWEEP_MS = 60_000;
+
 
 /**
  * The pipeline behind the API: dispatcher, carrier network, status recorder, webhook sender and
@@ -107,6 +109,8 @@ export class Engine implements EngineHandle {
   readonly callMedia: CallMedia;
   private readonly speech = new SpeechSynthesizer();
   private readonly retention: RetentionSweeper;
+  private inboundPartExpiry: Timer | undefined;
+  private inboundPartSweep: Promise<void> | undefined;
 
   private constructor(private readonly deps: EngineDeps, rules: SandboxRule[]) {
     const { config, store, clock, log, metrics } = deps;
@@ -197,6 +201,7 @@ export class Engine implements EngineHandle {
       // Failures are logged by the service; the network delivers again what was not acknowledged.
       // The store syncs an inbound message before this resolves.
       inbound: async (messages) => void (await engine.inbound.receive(messages)),
+      inboundPart: (part) => engine.inbound.receivePart(part),
       rcs: rcsEvents({
         store: deps.store,
         clock: deps.clock,
@@ -206,11 +211,26 @@ export class Engine implements EngineHandle {
       }),
     };
     for (const carrier of engine.carriers) await carrier.start(events);
+    engine.startInboundPartExpiry();
     await engine.dispatcher.start();
     await engine.calls.start();
     engine.webhookSender.start();
     engine.retention.start();
     return engine;
+  }
+
+  /**
+   * Only SMSCs send the parts of concatenated messages: with one configured, every minute what
+   * arrived of sets left incomplete for too long is stored as the message (by whichever node looks).
+   */
+  private startInboundPartExpiry(): void {
+    if (!this.carriers.some((carrier) => carrier instanceof SmppCarrier)) return;
+    this.inboundPartExpiry = repeatEvery(this.deps.clock, INBOUND_PART_SWEEP_MS, () => {
+      this.inboundPartSweep ??= this.inbound
+        .expireParts()
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'expiring inbound parts failed'))
+        .finally(() => (this.inboundPartSweep = undefined));
+    });
   }
 
   nudgeDispatcher(): void {
@@ -261,6 +281,8 @@ export class Engine implements EngineHandle {
   }
 
   async stop(): Promise<void> {
+    this.inboundPartExpiry?.cancel();
+    await this.inboundPartSweep;
     await this.dispatcher.stop();
     await Promise.all(this.carriers.map((carrier) => carrier.stop()));
     await this.statusRecorder.idle();

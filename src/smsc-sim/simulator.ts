@@ -80,7 +80,7 @@ export class SmscSimulator extends EventEmitter {
     super();
     this.options = { ...DEFAULTS, ...options, faults: { ...options.faults } };
     this.outgoing = new OutgoingQueue(this.options.inboundRetryMs, clock);
-    this.messages = new ReceivedMessages(this.options.gsm7Packing === 'packed', clock);
+    this.messages = new ReceivedMessages(this.options.gsm7Packing === 'packed');
   }
 
   async start(): Promise<{ port: number }> {

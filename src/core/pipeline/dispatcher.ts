@@ -265,7 +265,8 @@ export class Dispatcher {
     for (const { message } of pending) {
       const outcome = byPk.get(message.pk);
       if (outcome?.ok) {
-        const result = { accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at };
+        const result: SubmitResult = { accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at };
+        if (outcome.partIds) result.partIds = outcome.partIds;
         if (outcome.settled) settled.push({ message: markedSubmitted(message, result), submit: result, outcome: outcome.settled });
         else submitted.push(result);
       } else if (outcome === undefined || outcome.retryable) {
@@ -282,7 +283,8 @@ export class Dispatcher {
       this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, submitted.length);
       const byPkMessage = new Map(pending.map((p) => [p.message.pk, p.message]));
       const remembered: StoredMessage[] = [];
-      for (const result of submitted) remembered.push(markedSubmitted(byPkMessage.get(result.pk)!, result));
+      // A long message's receipts name its parts, which the store matches (MessagePartStore).
+      for (const result of submitted) if (!result.partIds) remembered.push(markedSubmitted(byPkMessage.get(result.pk)!, result));
       this.deps.recorder.remember(carrier.name, remembered);
     }
     if (settled.length > 0) {
@@ -298,7 +300,8 @@ export class Dispatcher {
   }
 
   /**
-   * The sweep is an indexed read: an idle loop runs it at every poll, a busy one every sweepMs.
+   * The sweep is an indexed read: an idle loop runs it at every poll, a busy one every sweepMs. It
+   * also has the recorder match again the receipts it kept for want of their message.
    * Not at every idle round: a steady stream of handed-over messages makes most rounds idle ones,
    * up to a hundred a second. (Half a poll interval, as a poll timer may fire a moment early.)
    */
@@ -309,11 +312,10 @@ export class Dispatcher {
     const now = this.deps.clock.now();
     for (let page = 0; page < SWEEP_PAGES; page++) {
       const overdue = await this.deps.store.messages.listOverdueSubmitted(now, PAGE);
-      if (overdue.length > 0) {
-        await this.deps.recorder.recordFinal(overdue, ref(STATUS.EXPIRED_DLR_UNKNOWN), ERROR.EC_VALIDITY_EXPIRED.id);
-      }
-      if (overdue.length < PAGE) return;
+      await this.deps.recorder.recordOverdue(overdue);
+      if (overdue.length < PAGE) break;
     }
+    await this.deps.recorder.retryKeptReceipts();
   }
 }
 
