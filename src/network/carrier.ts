@@ -119,8 +119,12 @@ export interface Carrier {
   start(events: CarrierEvents): Promise<void>;
   /** Resolves once the carrier accepted or refused each message; one outcome per input, any order. */
   submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]>;
-  /** Called at start-up with messages submitted to this carrier that have no final status yet. */
-  resume(submitted: StoredMessage[]): Promise<void>;
+  /**
+   * Called at start-up with messages submitted to this carrier that have no final status yet, for a
+   * carrier that must act on them again (the sandbox reissues their receipts). A carrier whose
+   * network reports by itself (an SMSC: the store matches its receipts) leaves it out.
+   */
+  resume?(submitted: StoredMessage[]): Promise<void>;
   /** Stops taking submits; pending receipts may be dropped (they are resumed at next start). */
   stop(): Promise<void>;
 }

@@ -130,6 +130,7 @@ export class Dispatcher {
 
   private async resumeCarriers(): Promise<void> {
     for (const carrier of this.deps.router.carriers()) {
+      if (!carrier.resume) continue;
       let afterPk: number | undefined;
       for (;;) {
         const batch = await this.deps.store.messages.listSubmitted(carrier.name, PAGE, afterPk);

@@ -87,9 +87,6 @@ export class SmppCarrier implements Carrier {
     return Promise.all(messages.map((message) => this.submitOne(message, deadline)));
   }
 
-  /** Nothing to rebuild: the store matches receipts of messages submitted before a restart. */
-  async resume(): Promise<void> {}
-
   async stop(): Promise<void> {
     await Promise.all(this.connections.map((c) => c.stop()));
     this.events = undefined;
