@@ -284,8 +284,7 @@ export class Dispatcher {
       this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, submitted.length);
       const byPkMessage = new Map(pending.map((p) => [p.message.pk, p.message]));
       const remembered: StoredMessage[] = [];
-      // A long message's receipts name its parts, which the store matches (MessagePartStore).
-      for (const result of submitted) if (!result.partIds) remembered.push(markedSubmitted(byPkMessage.get(result.pk)!, result));
+      for (const result of submitted) remembered.push(markedSubmitted(byPkMessage.get(result.pk)!, result));
       this.deps.recorder.remember(carrier.name, remembered);
     }
     if (settled.length > 0) {

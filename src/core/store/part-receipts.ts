@@ -1,10 +1,23 @@
 import type { MessagePart, PartReceipt } from './types.js';
 
 /**
- * Records receipts on the parts they name, in order, as both drivers store them: a part's first
- * final receipt is kept for good; an intermediate one replaces what the part had until then, unless
- * it repeats it. Parts are updated in place; returns those changed and the receipts that changed
- * them, in order.
+ * What a part keeps of several receipts for it in one call: its first final receipt, else its last
+ * intermediate one. One per part id, in the order the parts were first named.
+ */
+export function effectiveReceipts(receipts: readonly PartReceipt[]): PartReceipt[] {
+  const byPart = new Map<string, PartReceipt>();
+  for (const receipt of receipts) {
+    const kept = byPart.get(receipt.partId);
+    if (!kept?.final) byPart.set(receipt.partId, receipt);
+  }
+  return [...byPart.values()];
+}
+
+/**
+ * Records receipts on the parts they name (one per part: see effectiveReceipts), as both drivers
+ * store them: a part's first final receipt is kept for good; an intermediate one replaces what the
+ * part had until then, unless it repeats it. Parts are updated in place; returns those changed and
+ * the receipts that changed them, in order.
  */
 export function applyPartReceipts(
   partsById: ReadonlyMap<string, MessagePart>,

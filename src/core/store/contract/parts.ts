@@ -2,7 +2,7 @@
  * The parts of long messages as a network submitted them (SMPP gives each part its own id and its
  * own receipt), and receipts that matched no message yet.
  */
-import type { StatusRef, StoredMessage } from './messages.js';
+import type { StatusRef } from './messages.js';
 
 /** What the network last reported of one part. */
 export interface PartReceiptState {
@@ -30,7 +30,7 @@ export interface PartReceipt extends PartReceiptState {
 
 /** A message some of whose parts the receipts of one call named, after they were recorded. */
 export interface PartReceiptMatch {
-  message: StoredMessage;
+  messagePk: number;
   /** Every part of the message, in order, as stored once the call's receipts are recorded. */
   parts: MessagePart[];
   /**
@@ -42,11 +42,12 @@ export interface PartReceiptMatch {
 
 export interface MessagePartStore {
   /**
-   * Records receipts for parts of long messages submitted to `carrier`, all in one transaction that
-   * holds the parts of the messages concerned (PostgreSQL: locked in message order), so concurrent
-   * calls on several nodes see each other's receipts and exactly one of them sees a message's
-   * last part. Returns one match per message having any of the named parts (whatever its state);
-   * receipts naming no known part are left out.
+   * Records receipts for parts of long messages submitted to `carrier` (durably), then reads every
+   * part of the messages concerned: after the write has committed (PostgreSQL) or in the same
+   * transaction (SQLite, whose writes are serial), so of concurrent calls on several nodes, at least
+   * one sees a message's last part with all the others. Returns one match per message having any of the named parts (whatever its state),
+   * in message order; receipts naming no known part are left out. The message's carrier id is its
+   * parts' ids joined by spaces (MessageStore.findByCarrierIds finds it while it is submitted).
    */
   recordReceipts(carrier: string, receipts: PartReceipt[]): Promise<PartReceiptMatch[]>;
   /** The parts of these messages by message pk (messages without part rows are left out). */

@@ -1,6 +1,5 @@
-import { applyPartReceipts } from '../part-receipts.js';
+import { effectiveReceipts } from '../part-receipts.js';
 import type { MessagePart, MessagePartStore, PartReceipt, PartReceiptMatch, SubmitResult } from '../types.js';
-import { toMessage } from './messages.js';
 import type { Db, Fragment, Row, Sql } from './shared.js';
 
 function toPart(row: Row): MessagePart {
@@ -47,48 +46,38 @@ export class PgMessagePartStore implements MessagePartStore {
 
   async recordReceipts(carrier: string, receipts: PartReceipt[]): Promise<PartReceiptMatch[]> {
     if (receipts.length === 0) return [];
-    const named = receipts.map((r) => r.partId);
-    return this.sql.begin(async (tx) => {
-      // Every part of the messages named, locked in one order on every node: the node recording a
-      // message's last receipt waits for the others and then sees their receipts.
-      const rows = await tx`
-        SELECT * FROM message_parts
-        WHERE message_pk IN (SELECT message_pk FROM message_parts WHERE carrier = ${carrier} AND part_id = ANY(${named}::text[]))
-        ORDER BY message_pk, part_number
-        FOR UPDATE`;
-      if (rows.length === 0) return [];
-      const byMessage = new Map<number, MessagePart[]>();
-      const partsById = new Map<string, MessagePart>();
-      const messageOf = new Map<MessagePart, number>();
-      for (const row of rows) {
-        const part = toPart(row);
-        const list = byMessage.get(row.message_pk);
-        if (list) list.push(part);
-        else byMessage.set(row.message_pk, [part]);
-        if (row.carrier === carrier) partsById.set(row.part_id, part);
-        messageOf.set(part, row.message_pk);
-      }
-      const { changedParts, changedReceipts } = applyPartReceipts(partsById, receipts);
-      const changed = [...changedParts];
-      const pks = [...byMessage.keys()];
-      const messages = await tx`
-        WITH upd AS (
-          UPDATE message_parts p SET status_group_id = u.group_id, status_id = u.status_id, error_id = u.error_id,
-            final = u.final = 1, receipt_at = u.at
-          FROM unnest(
-            ${changed.map((p) => messageOf.get(p)!)}::int8[], ${changed.map((p) => p.number)}::int4[],
-            ${changed.map((p) => p.receipt!.status.groupId)}::int4[], ${changed.map((p) => p.receipt!.status.id)}::int4[],
-            ${changed.map((p) => p.receipt!.errorId)}::int4[], ${changed.map((p) => (p.receipt!.final ? 1 : 0))}::int4[],
-            ${changed.map((p) => p.receipt!.at)}::int8[]
-          ) AS u(message_pk, part_number, group_id, status_id, error_id, final, at)
-          WHERE p.message_pk = u.message_pk AND p.part_number = u.part_number
-        )
-        SELECT * FROM messages WHERE pk = ANY(${pks}::int8[]) ORDER BY pk`;
-      return messages.map((row) => {
-        const parts = byMessage.get(row.pk)!;
-        const ids = new Set(parts.map((p) => p.partId));
-        return { message: toMessage(row), parts, changed: changedReceipts.filter((r) => ids.has(r.partId)) };
-      });
+    const effective = effectiveReceipts(receipts);
+    // The same rule as applyPartReceipts, in one statement that commits on its own.
+    const updated = await this.sql`
+      UPDATE message_parts p SET status_group_id = u.group_id, status_id = u.status_id, error_id = u.error_id,
+        final = u.final = 1, receipt_at = u.at
+      FROM unnest(
+        ${effective.map((r) => r.partId)}::text[], ${effective.map((r) => r.status.groupId)}::int4[],
+        ${effective.map((r) => r.status.id)}::int4[], ${effective.map((r) => r.errorId)}::int4[],
+        ${effective.map((r) => (r.final ? 1 : 0))}::int4[], ${effective.map((r) => r.at)}::int8[]
+      ) AS u(part_id, group_id, status_id, error_id, final, at)
+      WHERE p.carrier = ${carrier} AND p.part_id = u.part_id AND NOT p.final
+        AND (u.final = 1 OR p.status_group_id IS DISTINCT FROM u.group_id OR p.status_id IS DISTINCT FROM u.status_id
+             OR p.error_id IS DISTINCT FROM u.error_id)
+      RETURNING p.part_id`;
+    // Read after that commit, so no row is locked: of two nodes recording the last parts of one
+    // message at once, the one whose update commits second sees the other's here.
+    const rows = await this.sql`
+      SELECT * FROM message_parts
+      WHERE message_pk = ANY(ARRAY(
+        SELECT message_pk FROM message_parts WHERE carrier = ${carrier} AND part_id = ANY(${effective.map((r) => r.partId)}::text[])))
+      ORDER BY message_pk, part_number`;
+    const changedIds = new Set(updated.map((r) => r.part_id as string));
+    const changed = effective.filter((r) => changedIds.has(r.partId));
+    const byMessage = new Map<number, MessagePart[]>();
+    for (const row of rows) {
+      const list = byMessage.get(row.message_pk);
+      if (list) list.push(toPart(row));
+      else byMessage.set(row.message_pk, [toPart(row)]);
+    }
+    return [...byMessage].map(([messagePk, parts]) => {
+      const ids = new Set(parts.map((p) => p.partId));
+      return { messagePk, parts, changed: changed.filter((r) => ids.has(r.partId)) };
     });
   }
 

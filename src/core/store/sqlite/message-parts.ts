@@ -1,6 +1,5 @@
-import { applyPartReceipts } from '../part-receipts.js';
+import { applyPartReceipts, effectiveReceipts } from '../part-receipts.js';
 import type { MessagePart, MessagePartStore, PartReceipt, PartReceiptMatch, SubmitResult } from '../types.js';
-import { toStoredMessage, type MessageRow } from './message-rows.js';
 import { flag, preparedOnce, type Db } from './shared.js';
 
 interface PartRow {
@@ -44,12 +43,11 @@ export class SqliteMessagePartStore implements MessagePartStore {
       `UPDATE message_parts SET status_group_id = ?, status_id = ?, error_id = ?, final = ?, receipt_at = ?
        WHERE message_pk = ? AND part_number = ?`,
     ),
-    messages: this.db.prepare<[string], MessageRow>('SELECT * FROM messages WHERE pk IN (SELECT value FROM json_each(?))'),
   }));
 
   private readonly recordTransaction = preparedOnce(() =>
     this.db.transaction((carrier: string, receipts: readonly PartReceipt[]): PartReceiptMatch[] => {
-      const { partsNamed, update, messages } = this.sql();
+      const { partsNamed, update } = this.sql();
       const rows = partsNamed.all(carrier, JSON.stringify(receipts.map((r) => r.partId)));
       if (rows.length === 0) return [];
       const byMessage = new Map<number, MessagePart[]>();
@@ -63,18 +61,17 @@ export class SqliteMessagePartStore implements MessagePartStore {
         if (row.carrier === carrier) partsById.set(row.part_id, part);
         messageOf.set(part, row.message_pk);
       }
-      const { changedParts, changedReceipts } = applyPartReceipts(partsById, receipts);
+      const { changedParts, changedReceipts } = applyPartReceipts(partsById, effectiveReceipts(receipts));
       for (const part of changedParts) {
         const receipt = part.receipt!;
         update.run(receipt.status.groupId, receipt.status.id, receipt.errorId, flag(receipt.final), receipt.at, messageOf.get(part)!, part.number);
       }
       const matches: PartReceiptMatch[] = [];
-      for (const row of messages.all(JSON.stringify([...byMessage.keys()]))) {
-        const parts = byMessage.get(row.pk)!;
+      for (const [messagePk, parts] of byMessage) {
         const ids = new Set(parts.map((p) => p.partId));
-        matches.push({ message: toStoredMessage(row), parts, changed: changedReceipts.filter((r) => ids.has(r.partId)) });
+        matches.push({ messagePk, parts, changed: changedReceipts.filter((r) => ids.has(r.partId)) });
       }
-      return matches.sort((a, b) => a.message.pk - b.message.pk);
+      return matches;
     }),
   );
 
