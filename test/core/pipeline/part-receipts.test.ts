@@ -5,7 +5,7 @@ import { Metrics } from '../../../src/core/metrics.js';
 import { expiredFromParts, finalFromParts, intermediatesFromParts } from '../../../src/core/pipeline/part-status.js';
 import { ERROR, STATUS, ref } from '../../../src/core/pipeline/statuses.js';
 import { StatusRecorder } from '../../../src/core/pipeline/status-recorder.js';
-import type { MessagePart, PartReceipt, StatusRef, Store } from '../../../src/core/store/types.js';
+import type { MessagePart, PartReceipt, StatusRef } from '../../../src/core/store/types.js';
 import { SubscriptionMatcher } from '../../../src/core/subscriptions/matcher.js';
 import type { CarrierReceipt } from '../../../src/network/carrier.js';
 import { renderDeliveryReport } from '../../../src/sms/wire/report-shapes.js';
