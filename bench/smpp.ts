@@ -3,7 +3,7 @@
  * to end, with every message durably stored. Starts the simulator (`switchboard smsc-sim`) and the
  * server as child processes, sends single-destination SMS as fast as they are accepted, and prints
  * accepted/s, submit_sm/s seen by the SMSC and delivery webhooks/s, with latencies. `--postgres URL`
- * (or BENCH_DATABASE_URL) runs the server on PostgreSQL.
+ * (or BENCH_DATABASE_URL) runs the server on PostgreSQL; `--parts N` sends long messages of N parts.
  */
 import autocannon from 'autocannon';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -23,9 +23,14 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '50' },
     binds: { type: 'string', default: '2' },
     window: { type: 'string', default: '200' },
+    parts: { type: 'string', default: '1' },
   },
 });
 const total = Number(values.messages);
+const parts = Number(values.parts);
+if (!Number.isInteger(parts) || parts < 1 || parts > 25) throw new Error('--parts must be an integer from 1 to 25');
+// 153 GSM characters fill a part of a long message; one part holds 160.
+const text = parts === 1 ? 'Your verification code is 123456' : 'x'.repeat(153 * parts);
 const postgresUrl = values.postgres ?? process.env.BENCH_DATABASE_URL;
 const distRoot = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const cli = path.join(distRoot, 'src', 'cli.js');
@@ -43,7 +48,7 @@ async function simulatorStats(controlUrl: string): Promise<{ submits: number; re
 
 async function main(): Promise<void> {
   const print = (line: string): void => void process.stdout.write(`${line}\n`);
-  print(`Switchboard SMPP benchmark — ${os.cpus().length} cores, Node ${process.version}, store: ${postgresUrl ? 'PostgreSQL' : 'SQLite'}, ${fmt(total)} messages`);
+  print(`Switchboard SMPP benchmark — ${os.cpus().length} cores, Node ${process.version}, store: ${postgresUrl ? 'PostgreSQL' : 'SQLite'}, ${fmt(total)} messages of ${parts} part${parts === 1 ? '' : 's'}`);
 
   const smppPort = await freePort();
   const controlPort = await freePort();
@@ -83,7 +88,7 @@ async function main(): Promise<void> {
   const server = await startChild(cli, ['serve'], env, [...SERVER_NODE_FLAGS], `http://127.0.0.1:${port}`, '/health');
 
   const body = JSON.stringify({
-    messages: [{ sender: 'Bench', destinations: [{ to: '41793026727' }], content: { text: 'Your verification code is 123456' }, webhooks: { delivery: { url: webhookUrl } } }],
+    messages: [{ sender: 'Bench', destinations: [{ to: '41793026727' }], content: { text }, webhooks: { delivery: { url: webhookUrl } } }],
   });
   const before = await simulatorStats(controlUrl);
   const cpuBefore = cpuSeconds(server.process.pid!);
@@ -119,7 +124,7 @@ async function main(): Promise<void> {
   if (!complete) {
     print(`delivery webhooks:         incomplete: ${fmt(received)} of ${fmt(accepted)} reports within 180 s; no end-to-end rate`);
   } else {
-    print(`submit_sm seen by the SMSC: ${fmt(submits / endToEndSeconds)} /s (${fmt(submits)} submits)`);
+    print(`submit_sm seen by the SMSC: ${fmt(submits / endToEndSeconds)} /s (${fmt(submits)} submits: parts/s)`);
     print(`delivery webhooks:         ${fmt(received / endToEndSeconds)} reports/s end to end (${fmt(received)} of ${fmt(accepted)} in ${endToEndSeconds.toFixed(1)} s)`);
     print(`accept → webhook latency:  p50 ${percentile(latencies, 50).toFixed(0)} ms, p99 ${percentile(latencies, 99).toFixed(0)} ms`);
   }

@@ -1,7 +1,7 @@
 import type { MetricObjectWithValues, MetricValue } from 'prom-client';
 import type { Logger } from '../logger.js';
 import type { Config } from '../config.js';
-import type { Clock } from '../core/clock.js';
+import { repeatEvery, type Clock, type Timer } from '../core/clock.js';
 import type { Metrics } from '../core/metrics.js';
 import { WebhookSender } from '../core/outbox/webhook-sender.js';
 import { Dispatcher } from '../core/pipeline/dispatcher.js';
@@ -89,6 +89,8 @@ export interface EngineDeps {
  */
 export const HANDOFF_LIMIT = 1000;
 
+const INBOUND_PART_SWEEP_MS = 60_000;
+
 
 /**
  * The pipeline behind the API: dispatcher, carrier network, status recorder, webhook sender and
@@ -109,6 +111,8 @@ export class Engine implements EngineHandle {
   readonly nodeWatch: NodeWatch;
   private readonly speech = new SpeechSynthesizer();
   private readonly retention: RetentionSweeper;
+  private inboundPartExpiry: Timer | undefined;
+  private inboundPartSweep: Promise<void> | undefined;
 
   private constructor(private readonly deps: EngineDeps, rules: SandboxRule[]) {
     const { config, store, clock, log, metrics } = deps;
@@ -211,6 +215,7 @@ export class Engine implements EngineHandle {
       // Failures are logged by the service; the network delivers again what was not acknowledged.
       // The store syncs an inbound message before this resolves.
       inbound: async (messages) => void (await engine.inbound.receive(messages)),
+      inboundPart: (part) => engine.inbound.receivePart(part),
       rcs: rcsEvents({
         store: deps.store,
         clock: deps.clock,
@@ -222,6 +227,7 @@ export class Engine implements EngineHandle {
     for (const carrier of engine.carriers) await carrier.start(events);
     // Before the dispatcher claims anything of its own, and before acceptance hands it anything.
     await engine.nodeWatch.takeOverPreviousRun();
+    engine.startInboundPartExpiry();
     await engine.dispatcher.start();
     await engine.calls.start();
     engine.webhookSender.start();
@@ -239,6 +245,20 @@ export class Engine implements EngineHandle {
     await this.dispatcher.takeOver(nodeIds, silentBefore);
     await this.webhookSender.takeOver(nodeIds, silentBefore);
     await this.calls.endCallsOf(nodeIds);
+  }
+
+  /**
+   * Only SMSCs send the parts of concatenated messages: with one configured, every minute what
+   * arrived of sets left incomplete for too long is stored as the message (by whichever node looks).
+   */
+  private startInboundPartExpiry(): void {
+    if (!this.carriers.some((carrier) => carrier instanceof SmppCarrier)) return;
+    this.inboundPartExpiry = repeatEvery(this.deps.clock, INBOUND_PART_SWEEP_MS, () => {
+      this.inboundPartSweep ??= this.inbound
+        .expireParts()
+        .catch((error: unknown) => this.deps.log.error({ err: error }, 'expiring inbound parts failed'))
+        .finally(() => (this.inboundPartSweep = undefined));
+    });
   }
 
   nudgeDispatcher(): void {
@@ -289,6 +309,8 @@ export class Engine implements EngineHandle {
   }
 
   async stop(): Promise<void> {
+    this.inboundPartExpiry?.cancel();
+    await this.inboundPartSweep;
     await this.dispatcher.stop();
     await Promise.all(this.carriers.map((carrier) => carrier.stop()));
     await this.statusRecorder.idle();

@@ -42,6 +42,12 @@ export type SubmitOutcome =
       ok: true;
       carrierMessageId: string;
       /**
+       * A long message whose parts the network knows by ids of their own (SMPP), in part order: their
+       * receipts come per part and are matched by part (the store keeps each part's state).
+       * `carrierMessageId` is then these ids joined by spaces.
+       */
+      partIds?: string[];
+      /**
        * The network already knows the final outcome (the sandbox at zero latency): the pipeline
        * records the submit and this status in one write, and no receipt follows.
        */
@@ -71,6 +77,20 @@ export interface InboundSms {
   receivedAt: number;
 }
 
+/** One part of a concatenated mobile-originated message (UDH or SAR numbering). */
+export interface InboundSmsPart {
+  accountId: string;
+  from: string;
+  to: string;
+  /** The concatenation reference the sender chose: with sender, recipient and total, it names the message. */
+  reference: number;
+  total: number;
+  /** 1 to total. */
+  seq: number;
+  text: string;
+  receivedAt: number;
+}
+
 /**
  * Where a carrier reports what the network sends. Both resolve once what was reported is stored
  * (so a network that waits for acknowledgements can acknowledge then); `inbound` rejects when a
@@ -79,6 +99,12 @@ export interface InboundSms {
 export interface CarrierEvents {
   receipts(carrier: string, receipts: CarrierReceipt[]): Promise<void>;
   inbound(messages: InboundSms[]): Promise<void>;
+  /**
+   * One part of a concatenated inbound message: resolves once the part is stored (and the whole
+   * message with it when it was the last part missing, whichever node received the others);
+   * rejects when it could not be stored, so the network can deliver it again.
+   */
+  inboundPart(part: InboundSmsPart): Promise<void>;
 }
 
 export interface Carrier {
@@ -95,10 +121,11 @@ export interface Carrier {
   submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]>;
   /**
    * Called at start-up with messages submitted to this carrier that have no final status yet, and
-   * when this node takes over those a stopped node had submitted: what would have come for them
-   * there is awaited here from now on.
+   * when this node takes over those a stopped node had submitted, for a carrier that must act on
+   * them again (the sandbox issues their receipts again). A carrier whose network reports by itself
+   * (an SMSC: the store matches its receipts on any node) leaves it out.
    */
-  resume(submitted: StoredMessage[]): Promise<void>;
+  resume?(submitted: StoredMessage[]): Promise<void>;
   /** Stops taking submits; pending receipts may be dropped (resumed at the next start, or by the node that takes over). */
   stop(): Promise<void>;
 }

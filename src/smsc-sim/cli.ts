@@ -18,6 +18,8 @@ export const SMSC_SIM_USAGE = `Usage: switchboard smsc-sim [options]
   --receipt-style text+tlv|text|tlv  (default text+tlv)
   --gsm7-packing unpacked|packed     how GSM 7-bit text arrives (default unpacked)
   --intermediate              send an ENROUTE notification first when the submit asks (registered_delivery 0x10)
+  --receipts-on-other-bind    send each receipt on another bind than the one that submitted its message
+  --spread-inbound-parts      send the parts of a long mobile-originated message on different binds
   --throttle-rate N           answer ESME_RTHROTTLED beyond N submits/s per connection
   --rules FILE                outcome rules (JSON array; see README)
   --control-port PORT         HTTP control API on 127.0.0.1 (inject inbound, faults, stats)
@@ -59,6 +61,8 @@ export async function runSmscSim(argv: string[], out: (line: string) => void): P
         'receipt-style': { type: 'string' },
         'gsm7-packing': { type: 'string' },
         intermediate: { type: 'boolean' },
+        'receipts-on-other-bind': { type: 'boolean' },
+        'spread-inbound-parts': { type: 'boolean' },
         'throttle-rate': { type: 'string' },
         rules: { type: 'string' },
         'control-port': { type: 'string' },
@@ -86,6 +90,8 @@ export async function runSmscSim(argv: string[], out: (line: string) => void): P
     receiptStyle: choice('receipt-style', str('receipt-style'), ['text+tlv', 'text', 'tlv'] as const, 'text+tlv'),
     gsm7Packing: choice('gsm7-packing', str('gsm7-packing'), ['unpacked', 'packed'] as const, 'unpacked'),
     intermediate: values.intermediate === true,
+    receiptsOnOtherBind: values['receipts-on-other-bind'] === true,
+    spreadInboundParts: values['spread-inbound-parts'] === true,
     keepMessages: values['no-keep-messages'] !== true,
   };
   if (str('throttle-rate') !== undefined) options.faults = { throttleRate: integer('throttle-rate', str('throttle-rate'), 0) };

@@ -12,6 +12,10 @@ export interface Outgoing {
   onAck?: () => void;
   /** Sent once whatever the answer (no retry), which is passed here. */
   once?: (commandStatus: number) => void;
+  /** Delivered on another receiver than this session while one is bound (a receipt, away from the bind that submitted). */
+  avoid?: SmppSocketSession;
+  /** Shared by the parts of one message: each goes on another receiver than the part before it, while one is bound. */
+  spread?: { last?: SmppSocketSession };
 }
 
 interface Receiver {
@@ -121,7 +125,7 @@ export class OutgoingQueue {
     this.requeueOverdue(now);
     while (this.head < this.due.length && this.due[this.head]!.dueAt <= now) {
       const item = this.due[this.head++]!;
-      const receiver = this.receiverFor(item.systemId);
+      const receiver = this.receiverFor(item);
       if (!receiver) {
         this.park(item);
         continue;
@@ -173,17 +177,25 @@ export class OutgoingQueue {
     else this.parked.set(item.systemId, [item]);
   }
 
-  /** Round robin over receivers bound as `systemId` whose connection can still be written to. */
-  private receiverFor(systemId: string): Receiver | undefined {
+  /**
+   * Round robin over receivers bound with the item's system id whose connection can still be written
+   * to; the one the item should avoid only when it is the only one.
+   */
+  private receiverFor(item: Outgoing): Receiver | undefined {
+    const avoid = item.avoid ?? item.spread?.last;
+    let fallback: Receiver | undefined;
     for (let tries = 0; tries < this.receivers.length; tries++) {
       const receiver = this.receivers[this.next++ % this.receivers.length]!;
-      if (receiver.systemId === systemId && receiver.session.socket.writable) return receiver;
+      if (receiver.systemId !== item.systemId || !receiver.session.socket.writable) continue;
+      if (receiver.session !== avoid) return receiver;
+      fallback = receiver;
     }
-    return undefined;
+    return fallback;
   }
 
   private send(receiver: Receiver, item: Outgoing, now: number): void {
     receiver.inFlight.set(item, now);
+    if (item.spread) item.spread.last = receiver.session;
     const written = receiver.session.send(pdu('deliver_sm', item.fields), (response: Pdu) => {
       if (!receiver.inFlight.delete(item)) return;
       if (item.once) return item.once(response.command_status);

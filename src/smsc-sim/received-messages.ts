@@ -1,6 +1,5 @@
-import type { Clock } from '../core/clock.js';
 import { decodeInboundPart } from '../network/smpp/inbound-decoding.js';
-import { InboundReassembler } from '../network/smpp/reassembly.js';
+import { Reassembler } from './reassembly.js';
 
 /** A message as the simulated SMSC received it, long ones reassembled from their parts. */
 export interface ReceivedMessage {
@@ -23,13 +22,10 @@ export interface ReceivedMessage {
 /** Collects submit_sm PDUs into ReceivedMessage records. */
 export class ReceivedMessages {
   readonly list: ReceivedMessage[] = [];
-  private reassembler = new InboundReassembler();
+  private reassembler = new Reassembler();
   private readonly partIds = new Map<string, string[]>();
 
-  constructor(
-    private readonly gsm7Packed: boolean,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly gsm7Packed: boolean) {}
 
   add(systemId: string, fields: Record<string, unknown>, messageId: string): void {
     const part = decodeInboundPart(fields, this.gsm7Packed);
@@ -55,7 +51,7 @@ export class ReceivedMessages {
     const ids = this.partIds.get(key) ?? [];
     ids[part.concat.seq - 1] = messageId;
     this.partIds.set(key, ids);
-    const complete = this.reassembler.add(part, this.clock.now());
+    const complete = this.reassembler.add(part);
     if (!complete) return;
     this.partIds.delete(key);
     this.list.push({ ...base, from: complete.from, to: complete.to, text: complete.text, parts: complete.smsCount, concat: kind, messageIds: ids });
@@ -64,7 +60,7 @@ export class ReceivedMessages {
   clear(): void {
     this.list.length = 0;
     this.partIds.clear();
-    this.reassembler = new InboundReassembler();
+    this.reassembler = new Reassembler();
   }
 }
 

@@ -31,6 +31,13 @@ export interface SmscSimulatorOptions {
   keepMessages: boolean;
   /** Deliver an unacknowledged deliver_sm again after this long. */
   inboundRetryMs: number;
+  /**
+   * Send each receipt on another bind of the system id than the one that submitted its message
+   * (while another is bound), as SMSCs that spread receipts over an account's binds do.
+   */
+  receiptsOnOtherBind: boolean;
+  /** Send each part of a concatenated mobile-originated message on another bind than the part before it (while another is bound). */
+  spreadInboundParts: boolean;
   faults: SimulatorFaults;
 }
 
@@ -54,6 +61,8 @@ const DEFAULTS: SmscSimulatorOptions = {
   gsm7Packing: 'unpacked',
   keepMessages: true,
   inboundRetryMs: 5000,
+  receiptsOnOtherBind: false,
+  spreadInboundParts: false,
   faults: {},
 };
 
@@ -80,7 +89,7 @@ export class SmscSimulator extends EventEmitter {
     super();
     this.options = { ...DEFAULTS, ...options, faults: { ...options.faults } };
     this.outgoing = new OutgoingQueue(this.options.inboundRetryMs, clock);
-    this.messages = new ReceivedMessages(this.options.gsm7Packing === 'packed', clock);
+    this.messages = new ReceivedMessages(this.options.gsm7Packing === 'packed');
   }
 
   async start(): Promise<{ port: number }> {
@@ -129,10 +138,11 @@ export class SmscSimulator extends EventEmitter {
     const systemId = message.systemId ?? this.anyBoundSystemId();
     if (systemId === undefined) return Promise.reject(new Error('no receiver is bound'));
     const parts = inboundParts(message, this.reference++ & 0xff, message.split ?? 'udh8');
+    const spread = this.options.spreadInboundParts ? {} : undefined;
     return new Promise((resolve) => {
       let left = parts.length;
       for (const fields of parts) {
-        this.outgoing.push({ systemId, dueAt: this.clock.now(), fields, kind: 'inbound', onAck: () => --left === 0 && resolve() });
+        this.outgoing.push({ systemId, dueAt: this.clock.now(), fields, kind: 'inbound', onAck: () => --left === 0 && resolve(), ...(spread ? { spread } : {}) });
       }
     });
   }
@@ -256,11 +266,12 @@ export class SmscSimulator extends EventEmitter {
     const fields = request as unknown as Record<string, unknown>;
     if (this.options.keepMessages) this.messages.add(state.systemId, fields, this.formatId(id, this.options.idFormat));
     this.emit('submit', fields);
-    this.scheduleReceipts(state.systemId, fields, this.formatId(id, this.options.receiptIdFormat ?? this.options.idFormat), outcome);
+    this.scheduleReceipts(session, state.systemId, fields, this.formatId(id, this.options.receiptIdFormat ?? this.options.idFormat), outcome);
   }
 
   /** registered_delivery 1: a receipt whatever the outcome; 2: only on failure; 0 or 3: none. */
-  private scheduleReceipts(systemId: string, submit: Record<string, unknown>, receiptId: string, outcome: Outcome): void {
+  private scheduleReceipts(session: SmppSocketSession, systemId: string, submit: Record<string, unknown>, receiptId: string, outcome: Outcome): void {
+    const avoid = this.options.receiptsOnOtherBind ? { avoid: session } : {};
     const wanted = Number(submit.registered_delivery ?? 0) & 0x03;
     if (outcome.noReceipt || !(wanted === 1 || (wanted === 2 && outcome.stat !== 'DELIVRD'))) return;
     const style = this.options.receiptStyle;
@@ -268,11 +279,11 @@ export class SmscSimulator extends EventEmitter {
     const now = this.clock.now();
     if (this.options.intermediate && (Number(submit.registered_delivery ?? 0) & 0x10) !== 0) {
       const fields = receiptFields(submit, { id: receiptId, stat: 'ENROUTE', err: 0, submittedAt: now, doneAt: now, excerpt }, style, ESM_CLASS.INTERMEDIATE_NOTIFICATION);
-      this.outgoing.push({ systemId, dueAt: now, kind: 'receipt', fields });
+      this.outgoing.push({ systemId, dueAt: now, kind: 'receipt', fields, ...avoid });
     }
     const dueAt = now + (outcome.delayMs ?? this.options.receiptDelayMs);
     const fields = receiptFields(submit, { id: receiptId, stat: outcome.stat, err: outcome.err, submittedAt: now, doneAt: dueAt, excerpt }, style, ESM_CLASS.MC_DELIVERY_RECEIPT);
-    this.outgoing.push({ systemId, dueAt, kind: 'receipt', fields });
+    this.outgoing.push({ systemId, dueAt, kind: 'receipt', fields, ...avoid });
   }
 
   private corkUntilNextTick(session: SmppSocketSession, state: SessionState): void {

@@ -87,7 +87,7 @@ for (const driver of storeDrivers()) {
         seen: (seen) => (calls.push(`seen ${seen.map((s) => s.messageId)}`), events.seen(seen)),
         inbound: (messages) => (calls.push(`inbound ${messages.map((m) => m.content.type)}`), events.inbound(messages)),
       };
-      await sandbox.start({ receipts: async () => {}, inbound: async () => {}, rcs: watched });
+      await sandbox.start({ receipts: async () => {}, inbound: async () => {}, inboundPart: async () => {}, rcs: watched });
       try {
         assert.deepEqual(await sandbox.handset.see(accountId, waiting.messageId), { kind: 'not-on-handset', why: 'has not been sent yet' });
         assert.deepEqual(await sandbox.handset.see(accountId, delivered.messageId), { kind: 'reported', messageId: delivered.messageId, seenAt: T0, pushed: 1 });

@@ -86,6 +86,24 @@ describe('switchboard smsc-sim', () => {
     }
   });
 
+  it('sends receipts on another bind with --receipts-on-other-bind', async () => {
+    const lines: string[] = [];
+    const running = await runSmscSim(['--port', '0', '--receipt-delay-ms', '0', '--receipts-on-other-bind', '--spread-inbound-parts'], (line) => lines.push(line));
+    const port = Number(/:(\d+)$/.exec(lines[0]!)![1]);
+    const [one, two] = [await Client.connect(port), await Client.connect(port)];
+    try {
+      for (const c of [one, two]) assert.equal((await c.request('bind_transceiver', { system_id: 'sb', password: 'pw' })).command_status, STATUS.ESME_ROK);
+      const id = String((await one.request('submit_sm', submit)).message_id);
+      const receipt = await eventually(async () => two.delivered[0]);
+      assert.equal(receipt.receipted_message_id, id);
+      assert.equal(one.delivered.length, 0);
+    } finally {
+      one.session.destroy();
+      two.session.destroy();
+      await running.stop();
+    }
+  });
+
   it('speaks TLS with a key and certificate', async () => {
     const lines: string[] = [];
     const running = await runSmscSim(['--port', '0', '--tls-key', path.join(fixtures, 'key.pem'), '--tls-cert', path.join(fixtures, 'cert.pem')], (line) => lines.push(line));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { ESM_CLASS } from '../../src/network/smpp/codec.js';
+import { ESM_CLASS, type Pdu } from '../../src/network/smpp/codec.js';
 import { analyzeText, decodeGsm7, decodeUcs2, encodeGsm7, encodeUcs2, packSeptets } from '../../src/sms/encoding/index.js';
 import { delivered, eventually, passDeliveryTick, simFixture, type Client } from './sim-fixture.js';
 
@@ -143,6 +143,22 @@ describe('SMSC simulator: mobile-originated messages', () => {
     await delivered(clock, sim.injectInbound({ from: '41793026727', to: '4412345', text: LONG_GSM, split: 'payload' }));
     assert.equal(c.delivered.length, 1);
     assert.equal(decodeGsm7(c.delivered[0]!.message_payload as Buffer), LONG_GSM);
+  });
+
+  it('sends the parts of a long message on different binds when told to', async () => {
+    const { sim, port, clock } = await simulator({ spreadInboundParts: true });
+    const text = LONG_GSM.repeat(2);
+    const count = analyzeText(text).parts.length;
+    assert.ok(count >= 4);
+    const [a, b] = [await bound(port), await bound(port)];
+    await delivered(clock, sim.injectInbound({ from: '41793026727', to: '4412345', text }));
+    const seqOf = (p: Pdu): number => (p.short_message as Buffer)[5]!;
+    const byPart = [...a.delivered, ...b.delivered].filter((p) => p.esm_class === ESM_CLASS.UDHI).sort((x, y) => seqOf(x) - seqOf(y));
+    assert.equal(byPart.length, count);
+    const onA = new Set(a.delivered);
+    byPart.forEach((part, i) => {
+      if (i > 0) assert.notEqual(onA.has(part), onA.has(byPart[i - 1]!), `part ${i + 1} on another bind than part ${i}`);
+    });
   });
 
   it('sends to the receiver of the system id asked for, and refuses when nobody can receive', async () => {

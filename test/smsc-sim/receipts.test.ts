@@ -122,6 +122,21 @@ describe('SMSC simulator: receipts', () => {
     assert.deepEqual([a.delivered.length, b.delivered.length], [2, 2]);
   });
 
+  it('sends each receipt on another bind than the one that submitted, when told, or on that one when it is alone', async () => {
+    const { port, clock } = await simulator({ receiptsOnOtherBind: true, intermediate: true });
+    const [a, b] = [await bound(port), await bound(port)];
+    for (let i = 0; i < 3; i++) await a.request('submit_sm', { ...submit, registered_delivery: 0x11 });
+    await b.request('submit_sm', submit);
+    passDeliveryTick(clock);
+    await eventually(async () => (a.delivered.length + b.delivered.length === 7 ? true : undefined));
+    assert.deepEqual([a.delivered.length, b.delivered.length], [1, 6], "a's three notifications and receipts on b, b's receipt on a");
+    b.session.destroy();
+    await b.closed();
+    await a.request('submit_sm', submit);
+    passDeliveryTick(clock);
+    await eventually(async () => (a.delivered.length === 2 ? true : undefined));
+  });
+
   it('sends an ENROUTE notification before the final receipt when intermediate is on and the submit asks', async () => {
     const { port, clock } = await simulator({ intermediate: true });
     const c = await bound(port);

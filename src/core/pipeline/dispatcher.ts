@@ -186,8 +186,9 @@ export class Dispatcher {
    */
   private async idle(): Promise<void> {
     if (this.quiet) {
-      const dueAt = await this.deps.store.messages.nextDueAt().then(
-        (due) => due,
+      // Kept receipts are matched again by the sweep, so their next try is a due time too.
+      const dueAt = await Promise.all([this.deps.store.messages.nextDueAt(), this.deps.store.keptReceipts.nextTryAt()]).then(
+        (dues) => earliest(dues),
         () => Number.NEGATIVE_INFINITY,
       );
       // Due already (a claim raced another node's, an expiry awaits its sweep): poll as before.
@@ -311,7 +312,8 @@ export class Dispatcher {
     for (const { message } of pending) {
       const outcome = byPk.get(message.pk);
       if (outcome?.ok) {
-        const result = { accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at };
+        const result: SubmitResult = { accountId: message.accountId, pk: message.pk, carrier: carrier.name, carrierMessageId: outcome.carrierMessageId, at };
+        if (outcome.partIds) result.partIds = outcome.partIds;
         if (outcome.settled) settled.push({ message: markedSubmitted(message, result), submit: result, outcome: outcome.settled });
         else submitted.push(result);
       } else if (outcome === undefined || outcome.retryable) {
@@ -344,7 +346,8 @@ export class Dispatcher {
   }
 
   /**
-   * The sweep is an indexed read: an idle loop runs it at every poll, a busy one every sweepMs.
+   * The sweep is an indexed read: an idle loop runs it at every poll, a busy one every sweepMs. It
+   * also has the recorder match again the receipts it kept for want of their message.
    * Not at every idle round: a steady stream of handed-over messages makes most rounds idle ones,
    * up to a hundred a second. (Half a poll interval, as a poll timer may fire a moment early.)
    */
@@ -355,11 +358,10 @@ export class Dispatcher {
     const now = this.deps.clock.now();
     for (let page = 0; page < SWEEP_PAGES; page++) {
       const overdue = await this.deps.store.messages.listOverdueSubmitted(now, PAGE);
-      if (overdue.length > 0) {
-        await this.deps.recorder.recordFinal(overdue, ref(STATUS.EXPIRED_DLR_UNKNOWN), ERROR.EC_VALIDITY_EXPIRED.id);
-      }
-      if (overdue.length < PAGE) return;
+      await this.deps.recorder.recordOverdue(overdue);
+      if (overdue.length < PAGE) break;
     }
+    await this.deps.recorder.retryKeptReceipts();
   }
 }
 
@@ -390,3 +392,6 @@ function markedSubmitted(message: StoredMessage, result: SubmitResult): StoredMe
   message.sentAt = result.at;
   return message;
 }
+
+const earliest = (dues: Array<number | undefined>): number | undefined =>
+  dues.reduce<number | undefined>((min, due) => (due === undefined ? min : min === undefined ? due : Math.min(min, due)), undefined);

@@ -11,6 +11,8 @@ const PAGE = 1000;
  */
 export async function resumeSubmitted(store: Store, router: CarrierRouter): Promise<void> {
   for (const carrier of router.carriers()) {
+    // A carrier whose network reports by itself (an SMSC) needs nothing handed back: any node matches its receipts in the store.
+    if (!carrier.resume) continue;
     let afterPk: number | undefined;
     for (;;) {
       const batch = await store.messages.listSubmitted(carrier.name, PAGE, afterPk);
@@ -35,6 +37,8 @@ export async function adoptSubmitted(
   if (take.from.length === 0) return 0;
   let adopted = 0;
   for (const carrier of router.carriers()) {
+    // A carrier whose network reports by itself (an SMSC) needs nothing handed back: any node matches its receipts in the store.
+    if (!carrier.resume) continue;
     let afterPk: number | undefined;
     for (;;) {
       const batch = await store.messages.adoptSubmitted(carrier.name, take.from, take.silentBefore, take.nodeId, PAGE, afterPk);

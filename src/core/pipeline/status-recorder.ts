@@ -3,9 +3,12 @@ import type { CarrierReceipt, SettledOutcome } from '../../network/carrier.js';
 import { reportDataFromMessage } from '../store/report-data.js';
 import type { Clock } from '../clock.js';
 import type { Metrics } from '../metrics.js';
-import type { NewMessage, OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
+import type { MessagePart, NewMessage, OutboxItemInput, ReportData, StatusChange, StatusRef, Store, StoredMessage, SubmitResult } from '../store/types.js';
 import type { MatchAttributes, SubscriptionMatcher, WebhookTarget } from '../subscriptions/matcher.js';
+import { KeptReceiptRetry } from './kept-receipts.js';
+import { expiredFromParts } from './part-status.js';
 import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
+import { ReceiptMatcher, type MatchedUpdate, type StatusUpdate } from './receipt-matcher.js';
 import { HELD_UNTIL_RELEASED, orderedNextOf } from './ordered-messages.js';
 import { ERROR, STATUS, ref, statusObject } from './statuses.js';
 
@@ -31,17 +34,16 @@ export interface StatusRecorderDeps {
   retryDelaysMs?: number[];
   /** Submitted messages kept in memory so their receipts need no read (default 20 000). */
   maxRemembered?: number;
+  /** How often a receipt that matched no message is tried again (default 1 s). */
+  keptReceiptRetryMs?: number;
+  /**
+   * How long such a receipt is kept (default 2 min): long enough for the node that submitted its
+   * message to store the submit (within its 5 s submit deadline), short enough that receipts for
+   * messages that are not ours do not pile up.
+   */
+  keepUnmatchedMs?: number;
 }
 
-interface StatusUpdate {
-  status: StatusRef;
-  errorId: number;
-  final: boolean;
-  at: number;
-  mccMnc?: string;
-}
-
-const LOOKUP_CHUNK = 1000;
 
 /** A message the carrier took and already gave its final outcome (SubmitOutcome.settled). */
 export interface SettledSubmit {
@@ -64,17 +66,33 @@ export interface SettledSubmit {
  * - a final status with no push target leaves a consume-once pull report.
  *
  * Receipts arriving in the same turn of the event loop are written in one transaction (group
- * commit); unknown carrier ids and messages already final are ignored.
+ * commit); receipts for messages already final are ignored. A receipt that matches no submitted
+ * message nor part (its message's submit not stored yet, by another node say) is kept in the store
+ * and matched again every second, by any node, for two minutes; then it is dropped.
  */
 export class StatusRecorder {
   private readonly batcher: ReceiptBatcher;
   private readonly submissions = new Set<Promise<void>>();
   /** Changes whose message's failure cancels the next message of its ordered request. */
   private readonly cancels = new WeakMap<StatusChange, string>();
-  /** Recently submitted messages by carrier and carrier id; a receipt for one skips the store read. */
-  private readonly remembered = new Map<string, StoredMessage>();
+  private readonly matcher: ReceiptMatcher;
+  private readonly keptRetry: KeptReceiptRetry;
 
   constructor(private readonly deps: StatusRecorderDeps) {
+    this.matcher = new ReceiptMatcher(deps.store, deps.maxRemembered ?? 20_000);
+    this.keptRetry = new KeptReceiptRetry({
+      store: deps.store,
+      clock: deps.clock,
+      log: deps.log,
+      matcher: this.matcher,
+      retryMs: deps.keptReceiptRetryMs ?? 1000,
+      keepMs: deps.keepUnmatchedMs ?? 120_000,
+      record: async (matched) => {
+        const changes: StatusChange[] = [];
+        for (const { carrier, updates } of matched) await this.collectChanges(carrier, updates, changes, new Set());
+        await this.apply(changes);
+      },
+    });
     this.batcher = new ReceiptBatcher({
       write: (batch) => this.writeReceipts(batch),
       log: deps.log,
@@ -110,17 +128,7 @@ export class StatusRecorder {
    * and the store's final-is-final guard makes a stale entry harmless.
    */
   remember(carrier: string, messages: StoredMessage[]): void {
-    const max = this.deps.maxRemembered ?? 20_000;
-    for (const message of messages) {
-      if (message.carrierMessageId === undefined) continue;
-      this.remembered.set(rememberKey(carrier, message.carrierMessageId), message);
-    }
-    if (this.remembered.size <= max) return;
-    let excess = this.remembered.size - max;
-    for (const key of this.remembered.keys()) {
-      if (excess-- <= 0) break;
-      this.remembered.delete(key);
-    }
+    this.matcher.remember(carrier, messages);
   }
 
   /** Ends messages with a final status decided by the pipeline (expired, refused by the carrier). */
@@ -148,6 +156,29 @@ export class StatusRecorder {
     await this.apply(changes);
   }
 
+  /**
+   * Ends submitted messages whose validity passed without a final receipt: EXPIRED_DLR_UNKNOWN, or
+   * for a long message with part rows, what its parts' receipts make of it (part-status.ts).
+   */
+  async recordOverdue(messages: StoredMessage[]): Promise<void> {
+    if (messages.length === 0) return;
+    const at = this.deps.clock.now();
+    const long = messages.filter((m) => m.messageCount > 1).map((m) => m.pk);
+    const parts = long.length > 0 ? await this.deps.store.parts.list(long) : new Map<number, MessagePart[]>();
+    const changes: StatusChange[] = [];
+    for (const message of messages) {
+      const ofMessage = parts.get(message.pk);
+      const verdict = ofMessage ? expiredFromParts(ofMessage, at) : { status: ref(STATUS.EXPIRED_DLR_UNKNOWN), errorId: ERROR.EC_VALIDITY_EXPIRED.id, at };
+      changes.push(await this.changeFor(message, { ...verdict, final: true }));
+    }
+    await this.apply(changes);
+  }
+
+  /** Matches again the receipts kept for want of their message (see KeptReceiptRetry); any node runs it. */
+  retryKeptReceipts(): Promise<void> {
+    return this.keptRetry.retry();
+  }
+
   /** Resolves once fewer than `below` receipts wait to be recorded. */
   whenBacklogBelow(below: number): Promise<void> {
     return this.batcher.whenBelow(below);
@@ -162,37 +193,25 @@ export class StatusRecorder {
     if (this.submissions.size > 0) await Promise.all([...this.submissions]);
     const changes: StatusChange[] = [];
     const ended = new Set<number>();
+    const now = this.deps.clock.now();
     for (const [carrier, receipts] of batch) {
-      const known = await this.findByCarrierIds(carrier, receipts);
-      for (const receipt of receipts) {
-        const message = known.get(receipt.carrierMessageId);
-        if (!message || message.state === 'final' || ended.has(message.pk)) continue;
-        const update: StatusUpdate = { status: receipt.status, errorId: receipt.errorId, final: receipt.final, at: receipt.at };
-        if (receipt.mccMnc !== undefined) update.mccMnc = receipt.mccMnc;
-        changes.push(await this.changeFor(message, update));
-        if (receipt.final) {
-          ended.add(message.pk);
-          this.remembered.delete(rememberKey(carrier, receipt.carrierMessageId));
-        }
-      }
+      const { updates, unmatched } = await this.matcher.match(carrier, receipts);
+      await this.collectChanges(carrier, updates, changes, ended);
+      // Kept before the network is answered, like a matched receipt's status.
+      if (unmatched.length > 0) await this.deps.store.keptReceipts.keep(carrier, unmatched, now, now);
     }
     await this.apply(changes);
   }
 
-  private async findByCarrierIds(carrier: string, receipts: CarrierReceipt[]): Promise<Map<string, StoredMessage>> {
-    const known = new Map<string, StoredMessage>();
-    const missing = new Set<string>();
-    for (const receipt of receipts) {
-      const cached = this.remembered.get(rememberKey(carrier, receipt.carrierMessageId));
-      if (cached) known.set(receipt.carrierMessageId, cached);
-      else missing.add(receipt.carrierMessageId);
+  private async collectChanges(carrier: string, updates: MatchedUpdate[], changes: StatusChange[], ended: Set<number>): Promise<void> {
+    for (const { message, update } of updates) {
+      if (message.state === 'final' || ended.has(message.pk)) continue;
+      changes.push(await this.changeFor(message, update));
+      if (update.final) {
+        ended.add(message.pk);
+        this.matcher.forget(carrier, message);
+      }
     }
-    const ids = [...missing];
-    for (let start = 0; start < ids.length; start += LOOKUP_CHUNK) {
-      const found = await this.deps.store.messages.findByCarrierIds(carrier, ids.slice(start, start + LOOKUP_CHUNK));
-      for (const message of found) if (message.carrierMessageId) known.set(message.carrierMessageId, message);
-    }
-    return known;
   }
 
   private async changeFor(message: StoredMessage, received: StatusUpdate): Promise<StatusChange> {
@@ -290,4 +309,3 @@ function subscriptionAttributes(message: StoredMessage): MatchAttributes {
   return attributes;
 }
 
-const rememberKey = (carrier: string, carrierMessageId: string): string => `${carrier}\u0000${carrierMessageId}`;

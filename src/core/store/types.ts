@@ -10,6 +10,7 @@ import type { AudioStore, CallsConfigurationStore, CallStore, NodeStore } from '
 import type { InboundStore } from './contract/inbound.js';
 import type { MessageStore } from './contract/messages.js';
 import type { OutboxStore } from './contract/outbox.js';
+import type { KeptReceiptStore, MessagePartStore } from './contract/parts.js';
 import type { PhoneStore } from './contract/phones.js';
 import type { ReportStore } from './contract/reports.js';
 import type { SubscriptionStore } from './contract/subscriptions.js';
@@ -20,6 +21,7 @@ export type * from './contract/calls.js';
 export type * from './contract/inbound.js';
 export type * from './contract/messages.js';
 export type * from './contract/outbox.js';
+export type * from './contract/parts.js';
 export type * from './contract/phones.js';
 export type * from './contract/reports.js';
 export type * from './contract/subscriptions.js';
@@ -39,6 +41,10 @@ export interface Store {
   accounts: AccountStore;
   keys: ApiKeyStore;
   messages: MessageStore;
+  /** The parts of long messages and their receipts. */
+  parts: MessagePartStore;
+  /** Receipts that came before their message's submit was stored (another node's, say). */
+  keptReceipts: KeptReceiptStore;
   reports: ReportStore;
   inbound: InboundStore;
   outbox: OutboxStore;

@@ -1,16 +1,12 @@
 import type { Logger } from '../../logger.js';
-import { repeatEvery, type Clock, type Timer } from '../../core/clock.js';
+import type { Clock } from '../../core/clock.js';
 import { ERROR, STATUS, ref } from '../../core/pipeline/statuses.js';
-import type { StoredMessage } from '../../core/store/types.js';
-import { MAX_VALIDITY_MS } from '../../sms/accept/timing.js';
-import type { Carrier, CarrierEvents, InboundSms, OutboundMessage, SubmitOutcome } from '../carrier.js';
+import type { Carrier, CarrierEvents, OutboundMessage, SubmitOutcome } from '../carrier.js';
 import { destinationAddress, sourceAddress } from './addressing.js';
 import { STATUS as SMPP_STATUS, type Pdu } from './codec.js';
 import { SmppConnection, type ConnectionRole } from './connection.js';
 import { decodeInboundPart } from './inbound-decoding.js';
 import { canonicalMessageId } from './message-ids.js';
-import { PartReceipts } from './part-receipts.js';
-import { InboundReassembler } from './reassembly.js';
 import { isReceipt, parseReceipt } from './receipt.js';
 import type { SmscOptions } from './smsc-options.js';
 import { mapReceiptState, mapSubmitStatus } from './status-mapping.js';
@@ -29,8 +25,6 @@ export interface SmppCarrierDeps {
    * the message goes back to the pipeline to be retried (default 5 s; below the dispatcher's lease).
    */
   submitDeadlineMs?: number;
-  /** How long the parts of an incomplete concatenated inbound message are kept (default 10 min). */
-  inboundPartsMaxAgeMs?: number;
 }
 
 /**
@@ -38,29 +32,25 @@ export interface SmppCarrierDeps {
  * that outlasted a submit, or a temporary error), so the router fails over to the next route.
  */
 const UNAVAILABLE_AFTER_REFUSAL_MS = 5_000;
-const SWEEP_MS = 60_000;
 
 const RETRY_LATER = { status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id };
 
 /**
- * One SMSC as a carrier: its binds, the encoding of messages into submit_sm PDUs, the correlation
- * of receipts (long messages aggregated by PartReceipts) and inbound messages (concatenated parts
- * reassembled). Receipts and inbound messages are acknowledged to the SMSC only once the pipeline
- * stored them; when that fails the SMSC is answered ESME_RX_T_APPN and delivers them again.
+ * One SMSC as a carrier: its binds, the encoding of messages into submit_sm PDUs, and what the SMSC
+ * sends: receipts (for a long message, one per part, under the part's id: the pipeline matches
+ * them by part in the store), inbound messages and the parts of concatenated ones (stored and
+ * joined by the pipeline). Nothing of either is kept here, so any node can take any of them.
+ * Receipts and inbound messages are acknowledged to the SMSC only once the pipeline stored them;
+ * when that fails the SMSC is answered ESME_RX_T_APPN and delivers them again.
  */
 export class SmppCarrier implements Carrier {
   readonly name: string;
   readonly connections: SmppConnection[] = [];
   private readonly submitters: SmppConnection[] = [];
-  private readonly parts = new PartReceipts();
-  private readonly reassembler = new InboundReassembler();
   private events: CarrierEvents | undefined;
   private accountId: string | undefined;
   private reference = Math.floor(Math.random() * 0x10000);
   private unavailableUntil = 0;
-  /** Long messages being submitted: a receipt for one of their parts may come before all parts are answered. */
-  private readonly submittingLong = new Set<Promise<unknown>>();
-  private sweepTimer: Timer | undefined;
 
   constructor(private readonly deps: SmppCarrierDeps) {
     this.name = deps.options.name;
@@ -90,7 +80,6 @@ export class SmppCarrier implements Carrier {
     this.events = events;
     this.accountId = await this.deps.resolveAccount(this.deps.options.inboundAccount);
     for (const connection of this.connections) connection.start();
-    this.sweepTimer = repeatEvery(this.deps.clock, SWEEP_MS, () => this.sweep());
   }
 
   async submit(messages: OutboundMessage[]): Promise<SubmitOutcome[]> {
@@ -98,16 +87,7 @@ export class SmppCarrier implements Carrier {
     return Promise.all(messages.map((message) => this.submitOne(message, deadline)));
   }
 
-  async resume(submitted: StoredMessage[]): Promise<void> {
-    for (const message of submitted) {
-      if (message.carrierMessageId === undefined) continue;
-      const ids = PartReceipts.splitIds(message.carrierMessageId);
-      if (ids.length > 1) this.parts.register(ids, message.validUntil, true);
-    }
-  }
-
   async stop(): Promise<void> {
-    this.sweepTimer?.cancel();
     await Promise.all(this.connections.map((c) => c.stop()));
     this.events = undefined;
   }
@@ -137,19 +117,12 @@ export class SmppCarrier implements Carrier {
     };
     // Every part on one connection keeps the parts in order on the wire.
     const connection = this.pickConnection();
-    const answered = Promise.all(
+    const answers = await Promise.all(
       parts.map((part) =>
         connection.submit({ ...common, esm_class: part.esmClass, data_coding: part.dataCoding, short_message: part.shortMessage, ...part.tlvs }, deadline),
       ),
     );
-    if (parts.length < 2) return this.outcome(message, await answered);
-    const outcome = answered.then((answers) => this.outcome(message, answers));
-    this.submittingLong.add(outcome);
-    try {
-      return await outcome;
-    } finally {
-      this.submittingLong.delete(outcome);
-    }
+    return this.outcome(message, answers);
   }
 
   private outcome(message: OutboundMessage, answers: SubmitAnswer[]): SubmitOutcome {
@@ -172,7 +145,8 @@ export class SmppCarrier implements Carrier {
       }
     }
     if (retry) return { pk, accountId, ok: false, retryable: true, ...RETRY_LATER };
-    return { pk, accountId, ok: true, carrierMessageId: this.parts.register(ids, message.validUntil) };
+    if (ids.length < 2) return { pk, accountId, ok: true, carrierMessageId: ids[0]! };
+    return { pk, accountId, ok: true, carrierMessageId: ids.join(' '), partIds: ids };
   }
 
   /** The least loaded bound connection; when none is bound, the least loaded (it queues until bound). */
@@ -214,44 +188,20 @@ export class SmppCarrier implements Carrier {
     }
     const id = canonicalMessageId(parsed.id, this.deps.options.receiptIdFormat);
     const state = mapReceiptState(parsed.stat, parsed.err);
-    return async () => {
-      // A fast SMSC can report a part before the other parts are answered and the message registered.
-      if (this.submittingLong.size > 0 && !this.parts.has(id)) await Promise.all([...this.submittingLong]);
-      const now = this.deps.clock.now();
-      const receipt = this.parts.onReceipt(id, state, now);
-      if (!receipt) return;
-      try {
-        await events.receipts(this.name, [receipt]);
-      } catch (error) {
-        // The SMSC will send this part's receipt again; the long message must still be known then
-        // (for at most the longest validity a message can have).
-        if (receipt.final && receipt.carrierMessageId !== id) this.parts.register(PartReceipts.splitIds(receipt.carrierMessageId), now + MAX_VALIDITY_MS, true);
-        throw error;
-      }
-    };
+    return () => events.receipts(this.name, [{ carrierMessageId: id, ...state, at: this.deps.clock.now() }]);
   }
 
   private inboundWork(events: CarrierEvents, fields: Record<string, unknown>): () => Promise<void> {
     const part = decodeInboundPart(fields, this.deps.options.gsm7Packing === 'packed');
-    return async () => {
-      const now = this.deps.clock.now();
-      const complete = part.concat ? this.reassembler.add(part, now) : { from: part.from, to: part.to, text: part.text, smsCount: 1 };
-      if (!complete) return;
-      await events.inbound([this.inboundSms(complete, now)]);
+    const accountId = this.accountId!;
+    const from = stripPlus(part.from);
+    const to = stripPlus(part.to);
+    return () => {
+      const receivedAt = this.deps.clock.now();
+      const { concat } = part;
+      if (!concat) return events.inbound([{ accountId, from, to, text: part.text, smsCount: 1, receivedAt }]);
+      return events.inboundPart({ accountId, from, to, reference: concat.reference, total: concat.total, seq: concat.seq, text: part.text, receivedAt });
     };
-  }
-
-  private inboundSms(message: { from: string; to: string; text: string; smsCount: number }, receivedAt: number): InboundSms {
-    return { accountId: this.accountId!, from: stripPlus(message.from), to: stripPlus(message.to), text: message.text, smsCount: message.smsCount, receivedAt };
-  }
-
-  private sweep(): void {
-    const now = this.deps.clock.now();
-    this.parts.sweep(now);
-    for (const incomplete of this.reassembler.expire(now, this.deps.inboundPartsMaxAgeMs ?? 600_000)) {
-      // What arrived of a message whose other parts never came is still the subscriber's message.
-      void this.events?.inbound([this.inboundSms(incomplete, now)]).catch(() => undefined);
-    }
   }
 }
 

@@ -1,7 +1,13 @@
 import { ERROR, STATUS, ref, errorObject } from '../../core/pipeline/statuses.js';
 import type { StatusRef } from '../../core/store/types.js';
 import { STATUS as SMPP } from './codec.js';
-import type { MappedState } from './part-receipts.js';
+
+/** A receipt's meaning once mapped to Infobip's terms. */
+export interface MappedState {
+  status: StatusRef;
+  errorId: number;
+  final: boolean;
+}
 
 /**
  * SMPP outcomes in Infobip's terms. The tables are the README's "Status mapping"; change both together.

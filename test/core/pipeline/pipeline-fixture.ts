@@ -76,6 +76,7 @@ export async function startPipeline(store: Store, clock: ManualClock, options: P
   await sandbox.start({
     receipts: async (carrier, receipts) => void (await recorder.recordReceipts(carrier, receipts)),
     inbound: async () => {},
+    inboundPart: async () => {},
     rcs: rcsEvents({ store, clock, metrics, subscriptions, nudgeWebhooks: () => void nudges++ }),
   });
   await dispatcher.start();

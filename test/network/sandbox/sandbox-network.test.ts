@@ -60,7 +60,7 @@ for (const driver of storeDrivers()) {
       await sandbox.start({ receipts: async (carrier, receipts) => {
         assert.equal(carrier, 'sandbox');
         received.push(...receipts);
-      }, inbound: async () => {}, rcs: { seen: async () => [], inbound: async () => [] } });
+      }, inbound: async () => {}, inboundPart: async () => {}, rcs: { seen: async () => [], inbound: async () => [] } });
       return sandbox;
     };
 

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { decodeInboundPart, type InboundPart } from '../../../src/network/smpp/inbound-decoding.js';
-import { InboundReassembler } from '../../../src/network/smpp/reassembly.js';
 import { packSeptets } from '../../../src/sms/encoding/index.js';
 
 const udh = (...octets: number[]): Buffer => Buffer.from([octets.length, ...octets]);
@@ -92,52 +91,5 @@ describe('inbound concatenation info', () => {
     for (const [total, seq] of [[1, 1], [2, 0], [2, 3]] as const) {
       assert.equal(decodeInboundPart({ ...base, short_message: Buffer.concat([udh(0x00, 3, 1, total, seq), Buffer.from('x')]) }).concat, undefined);
     }
-  });
-});
-
-describe('inbound reassembly', () => {
-  const part = (from: string, reference: number, total: number, seq: number, body: string): InboundPart =>
-    decodeInboundPart({ source_addr: from, destination_addr: 'b', esm_class: 0x40, short_message: Buffer.concat([udh(0x00, 3, reference, total, seq), Buffer.from(body)]) });
-
-  it('passes a single message straight through', () => {
-    const reassembler = new InboundReassembler();
-    assert.deepEqual(reassembler.add(decodeInboundPart({ source_addr: 'a', destination_addr: 'b', short_message: Buffer.from('hi') }), 0), { from: 'a', to: 'b', text: 'hi', smsCount: 1 });
-    assert.equal(reassembler.pending, 0);
-  });
-
-  it('joins parts arriving in any order, once each sequence number has come', () => {
-    const reassembler = new InboundReassembler();
-    assert.equal(reassembler.add(part('a', 9, 3, 3, '!'), 0), undefined);
-    assert.equal(reassembler.add(part('a', 9, 3, 1, 'hello'), 1), undefined);
-    assert.equal(reassembler.add(part('a', 9, 3, 1, 'hello'), 2), undefined, 'a repeated part does not complete the message');
-    assert.deepEqual(reassembler.add(part('a', 9, 3, 2, ' world'), 3), { from: 'a', to: 'b', text: 'hello world!', smsCount: 3 });
-    assert.equal(reassembler.pending, 0);
-  });
-
-  it('keeps messages of different senders with the same reference apart', () => {
-    const reassembler = new InboundReassembler();
-    assert.equal(reassembler.add(part('a', 5, 2, 1, 'A1'), 0), undefined);
-    assert.equal(reassembler.add(part('c', 5, 2, 2, 'C2'), 0), undefined);
-    assert.equal(reassembler.add(part('a', 5, 2, 2, 'A2'), 0)?.text, 'A1A2');
-    assert.equal(reassembler.add(part('c', 5, 2, 1, 'C1'), 0)?.text, 'C1C2');
-  });
-
-  it('joins SAR parts like UDH parts', () => {
-    const reassembler = new InboundReassembler();
-    const sar = { source_addr: 'c', destination_addr: 'd', sar_msg_ref_num: 7, sar_total_segments: 2, sar_segment_seqnum: 2, short_message: Buffer.from('B') };
-    assert.equal(reassembler.add(decodeInboundPart(sar), 0), undefined);
-    assert.deepEqual(reassembler.add(decodeInboundPart({ ...sar, sar_segment_seqnum: 1, short_message: Buffer.from('A') }), 0), { from: 'c', to: 'd', text: 'AB', smsCount: 2 });
-  });
-
-  it('hands back what arrived of messages older than the limit, and keeps younger ones', () => {
-    const reassembler = new InboundReassembler();
-    reassembler.add(part('a', 1, 3, 1, 'first'), 1_000);
-    reassembler.add(part('a', 1, 3, 3, ' third'), 1_500);
-    reassembler.add(part('a', 2, 2, 1, 'young'), 5_000);
-    assert.deepEqual(reassembler.expire(5_999, 5_000), []);
-    assert.deepEqual(reassembler.expire(6_000, 5_000), [{ from: 'a', to: 'b', text: 'first third', smsCount: 3 }]);
-    assert.equal(reassembler.pending, 1);
-    assert.deepEqual(reassembler.expire(10_000, 5_000), [{ from: 'a', to: 'b', text: 'young', smsCount: 2 }]);
-    assert.equal(reassembler.pending, 0);
   });
 });

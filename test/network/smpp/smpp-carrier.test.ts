@@ -2,8 +2,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { ManualClock } from '../../../src/core/clock.js';
 import { ERROR, ref, STATUS } from '../../../src/core/pipeline/statuses.js';
-import type { StoredMessage } from '../../../src/core/store/types.js';
-import type { CarrierEvents, CarrierReceipt, InboundSms, OutboundMessage, SubmitOutcome } from '../../../src/network/carrier.js';
+import type { CarrierEvents, CarrierReceipt, InboundSms, InboundSmsPart, OutboundMessage, SubmitOutcome } from '../../../src/network/carrier.js';
 import { SmppCarrier } from '../../../src/network/smpp/smpp-carrier.js';
 import { parseSmscUrl } from '../../../src/network/smpp/smsc-url.js';
 import type { SmscSimulatorOptions } from '../../../src/smsc-sim/simulator.js';
@@ -28,7 +27,7 @@ const sms = (pk: number, text: string, now: number): OutboundMessage => ({
 
 const RETRY_LATER: SubmitOutcome = { pk: 1, accountId: 'acc', ok: false, retryable: true, status: ref(STATUS.PENDING_ENROUTE), errorId: ERROR.NO_ERROR.id };
 
-const ignoreEvents: CarrierEvents = { receipts: async () => undefined, inbound: async () => undefined };
+const ignoreEvents: CarrierEvents = { receipts: async () => undefined, inbound: async () => undefined, inboundPart: async () => undefined };
 
 /** Lets callbacks already queued run (a promise settled by a timer that just fired). */
 const afterPendingCallbacks = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -77,17 +76,23 @@ describe('SmppCarrier against the simulator', () => {
           if (failInbound-- > 0) throw new Error('store down');
           inbound.push(...messages);
         },
+        inboundPart: async () => undefined,
       },
       clock,
     );
     const [outcome] = await carrier.submit([sms(1, 'x'.repeat(200), clock.now())]);
     assert.ok(outcome?.ok);
-    const carrierMessageId = outcome.ok ? outcome.carrierMessageId : '';
-    assert.equal(carrierMessageId.split(' ').length, 2, 'a two-part message has both part ids');
+    const partIds = outcome.ok ? (outcome.partIds ?? []) : [];
+    assert.equal(partIds.length, 2, 'a two-part message has both part ids');
+    assert.equal(outcome.ok && outcome.carrierMessageId, partIds.join(' '));
     // The simulator sends a refused receipt again 200 ms after the refusal reaches it, which is up to
     // the sockets: the clock moves in steps until it has come.
-    await advanceUntil(clock, 50, () => (receipts.length > 0 ? true : undefined));
-    assert.deepEqual(receipts.map((r) => [r.carrierMessageId, r.final]), [[carrierMessageId, true]], 'one final receipt for the message, after the redelivery');
+    await advanceUntil(clock, 50, () => (receipts.length === 2 ? true : undefined));
+    assert.deepEqual(
+      receipts.map((r) => [r.carrierMessageId, r.final]).sort(),
+      partIds.map((id) => [id, true]).sort(),
+      "each part's receipt under its own id, the refused one after its redelivery",
+    );
 
     const injectedAt = clock.now();
     await advanceUntilSettled(clock, 50, smsc.sim.injectInbound({ from: '+41793026727', to: '4412345', text: 'hello' }));
@@ -100,7 +105,7 @@ describe('SmppCarrier against the simulator', () => {
   it('refuses for good a deliver_sm it cannot read, and keeps the bind', async () => {
     const clock = new ManualClock();
     const inbound: InboundSms[] = [];
-    const { carrier, smsc } = await open({ receipts: async () => undefined, inbound: async (messages) => void inbound.push(...messages) }, clock);
+    const { carrier, smsc } = await open({ receipts: async () => undefined, inbound: async (messages) => void inbound.push(...messages), inboundPart: async () => undefined }, clock);
     // A UDH announcing a 16-bit concatenation element that the message is too short to hold.
     const status = await delivered(clock, smsc.sim.injectPdu({ source_addr: '1', destination_addr: '2', esm_class: 0x40, data_coding: 0, short_message: Buffer.from([5, 0x08, 4, 0x01]) }));
     assert.equal(status, 0x66, 'ESME_RX_R_APPN: do not send it again');
@@ -109,17 +114,29 @@ describe('SmppCarrier against the simulator', () => {
     assert.ok(carrier.available());
   });
 
-  it('rebuilds long messages from their stored carrier ids on resume', async () => {
+  it('hands each part of a concatenated inbound message on as it comes, and acknowledges it once stored', async () => {
     const clock = new ManualClock();
-    const smsc = await startSmsc({}, clock);
-    const restarted = carrierFor(smsc, clock);
-    const receipts: CarrierReceipt[] = [];
-    await restarted.resume([{ carrierMessageId: 'aa bb cc', validUntil: clock.now() + 60_000 } as StoredMessage]);
-    await restarted.start({ receipts: async (_c, batch) => void receipts.push(...batch), inbound: async () => undefined });
-    await eventually(async () => (restarted.available() ? true : undefined));
-    // Parts aa and cc reported before the restart; only bb's receipt comes now. It is acknowledged once stored.
-    await delivered(clock, smsc.sim.injectReceipt({ id: 'BB', stat: 'DELIVRD' }));
-    assert.deepEqual(receipts.map((r) => [r.carrierMessageId, r.status.id, r.final]), [['aa bb cc', 5, true]]);
+    const parts: InboundSmsPart[] = [];
+    let failParts = 1;
+    const { smsc } = await open(
+      {
+        receipts: async () => undefined,
+        inbound: async () => assert.fail('the parts of a long message come one by one'),
+        inboundPart: async (part) => {
+          if (failParts-- > 0) throw new Error('store down');
+          parts.push(part);
+        },
+      },
+      clock,
+    );
+    const text = `${'A long reply from the handset. '.repeat(8)}Bye`;
+    await advanceUntilSettled(clock, 50, smsc.sim.injectInbound({ from: '+41793026727', to: '4412345', text }));
+    assert.equal(parts.length, 2, 'both parts, the refused one once sent again');
+    const [first, second] = [...parts].sort((a, b) => a.seq - b.seq);
+    assert.deepEqual([first!.seq, second!.seq, first!.total, second!.total], [1, 2, 2, 2]);
+    assert.equal(first!.reference, second!.reference);
+    assert.deepEqual([first!.accountId, first!.from, first!.to], ['id-of-default', '41793026727', '4412345']);
+    assert.equal(first!.text + second!.text, text);
   });
 
   it('reports itself unavailable for five seconds after a temporary error, so routes fail over', async () => {

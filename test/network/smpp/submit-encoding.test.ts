@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import type { OutboundMessage } from '../../../src/network/carrier.js';
 import { destinationAddress, sourceAddress } from '../../../src/network/smpp/addressing.js';
 import { decodeInboundPart } from '../../../src/network/smpp/inbound-decoding.js';
-import { InboundReassembler } from '../../../src/network/smpp/reassembly.js';
+import { Reassembler } from '../../../src/smsc-sim/reassembly.js';
 import type { LongMessageMode } from '../../../src/network/smpp/smsc-options.js';
 import { encodeSubmitParts, fillBits, type EncodingOptions, type SubmitPart } from '../../../src/network/smpp/submit-encoding.js';
 import { analyzeText, encodeGsm7, nationalGsm7Charset, transliterate, unpackSeptets } from '../../../src/sms/encoding/index.js';
@@ -29,9 +29,9 @@ const fieldsOf = (part: SubmitPart): Record<string, unknown> => ({
 
 /** What the SMSC (or a handset) reads back from the parts. */
 function readBack(parts: SubmitPart[], packed = false): { text: string; count: number } {
-  const reassembler = new InboundReassembler();
+  const reassembler = new Reassembler();
   for (const part of parts) {
-    const done = reassembler.add(decodeInboundPart(fieldsOf(part), packed), 0);
+    const done = reassembler.add(decodeInboundPart(fieldsOf(part), packed));
     if (done) return { text: done.text, count: done.smsCount };
   }
   throw new Error('the parts did not complete a message');

@@ -156,7 +156,12 @@ export interface SubmitResult {
   carrier: string;
   carrierMessageId: string;
   at: number;
-  /** When the carrier will never send a receipt, the pipeline expires the message at validUntil. */
+  /**
+   * A long message whose network gave each part its own id (SMPP), in part order: each part is
+   * stored with the submit (MessagePartStore), and its receipts are matched by part. Absent for a
+   * message the network knows by one id, which the message row carries alone.
+   */
+  partIds?: string[];
 }
 
 export interface MessageLogFilter {
@@ -195,7 +200,10 @@ export interface MessageStore {
   claimDue(now: number, limit: number, leaseUntil: number, nodeId?: string): Promise<ClaimedMessage[]>;
   /** Puts claimed messages back to `queued` with a new dueAt (window closed, carrier busy…). */
   requeue(items: Array<{ accountId: string; pk: number; dueAt: number }>): Promise<void>;
-  /** Moves claimed messages to `submitted`, recording the carrier id and the node whose carrier waits for the receipt. */
+  /**
+   * Moves claimed messages to `submitted`, recording the carrier id, the node whose carrier waits for
+   * the receipt, and the parts' ids of a long message, in the same transaction.
+   */
   markSubmitted(results: SubmitResult[], nodeId?: string): Promise<void>;
   /** Submitted messages whose carrier is `carrier`; used to resume receipts after a restart. */
   listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]>;

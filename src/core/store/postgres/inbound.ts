@@ -1,5 +1,6 @@
-import type { InboundFilter, InboundMessage, InboundStore, OutboxItemInput } from '../types.js';
-import { and, type Fragment, opt, outboxInsert, type Row, type Sql } from './shared.js';
+import type { InboundFilter, InboundMessage, InboundPartInput, InboundPartOutcome, InboundPartSet, InboundStore, OutboxItemInput } from '../types.js';
+import { PgInboundParts } from './inbound-parts.js';
+import { and, type Db, type Fragment, opt, outboxInsert, type Row, type Sql } from './shared.js';
 
 function toInbound(r: Row): InboundMessage {
   const m: InboundMessage = {
@@ -21,10 +22,41 @@ function toInbound(r: Row): InboundMessage {
 }
 
 export class PgInboundStore implements InboundStore {
-  constructor(private readonly sql: Sql) {}
+  private readonly parts: PgInboundParts;
 
-  async insert(message: InboundMessage, options: { pullable: boolean; webhooks?: OutboxItemInput[] }): Promise<void> {
-    const sql = this.sql;
+  constructor(private readonly sql: Sql) {
+    this.parts = new PgInboundParts(sql);
+  }
+
+  async insert(
+    message: InboundMessage,
+    options: { pullable: boolean; webhooks?: OutboxItemInput[]; completes?: { accountId: string; setKey: string; at: number } },
+  ): Promise<boolean> {
+    const { completes } = options;
+    if (!completes) return this.insertWith(this.sql, message, options);
+    return this.sql.begin(async (tx) => {
+      const done = await tx`
+        UPDATE inbound_part_sets SET done_at = ${completes.at}
+        WHERE account_id = ${completes.accountId} AND set_key = ${completes.setKey} AND done_at IS NULL
+        RETURNING 1`;
+      if (done.length === 0) return false;
+      return this.insertWith(tx, message, options);
+    });
+  }
+
+  addPart(part: InboundPartInput): Promise<InboundPartOutcome> {
+    return this.parts.add(part);
+  }
+
+  listStaleSets(firstBy: number, limit: number): Promise<InboundPartSet[]> {
+    return this.parts.stale(firstBy, limit);
+  }
+
+  purgeDoneSets(before: number): Promise<number> {
+    return this.parts.purgeDone(before);
+  }
+
+  private async insertWith(sql: Db, message: InboundMessage, options: { pullable: boolean; webhooks?: OutboxItemInput[] }): Promise<boolean> {
     const m = message;
     const insert = sql`
       INSERT INTO inbound (account_id, message_id, from_number, to_number, text, clean_text, keyword, received_at,
@@ -35,10 +67,11 @@ export class PgInboundStore implements InboundStore {
     const webhooks = options.webhooks ?? [];
     if (webhooks.length === 0) {
       await insert;
-      return;
+      return true;
     }
     // Both inserts in one statement, hence one transaction.
     await sql`WITH msg AS (${insert}), box AS (${outboxInsert(sql, webhooks)}) SELECT 1`;
+    return true;
   }
 
   async consume(filter: InboundFilter): Promise<{ messages: InboundMessage[]; pending: number }> {

@@ -8,6 +8,7 @@ import type {
   StoredMessage,
   SubmitResult,
 } from '../types.js';
+import { partsInsert } from './message-parts.js';
 import { and, type Db, type Fragment, jsonText, opt, outboxInsert, type Row, type Sql } from './shared.js';
 
 export function toMessage(r: Row): StoredMessage {
@@ -232,7 +233,8 @@ export class PgMessageStore implements MessageStore {
 
   async markSubmitted(results: SubmitResult[], nodeId?: string): Promise<void> {
     if (results.length === 0) return;
-    await this.sql`
+    const sql = this.sql;
+    const update = sql`
       UPDATE messages m
       SET state = 'submitted', carrier = u.carrier, carrier_message_id = u.carrier_message_id,
           sent_at = u.at, lease_until = NULL, node_id = ${nodeId ?? null}
@@ -242,6 +244,12 @@ export class PgMessageStore implements MessageStore {
         ${results.map((r) => r.at)}::int8[]
       ) AS u(account_id, pk, carrier, carrier_message_id, at)
       WHERE m.pk = u.pk AND m.account_id = u.account_id AND m.state <> 'final'`;
+    if (!results.some((r) => r.partIds)) {
+      await update;
+      return;
+    }
+    // One statement, hence one transaction: a long message is never submitted without its parts.
+    await sql`WITH upd AS (${update} RETURNING m.pk), parts AS (${partsInsert(sql, results, sql`SELECT pk FROM upd`)}) SELECT 1`;
   }
 
   async listSubmitted(carrier: string, limit: number, afterPk?: number): Promise<StoredMessage[]> {
@@ -449,7 +457,9 @@ export class PgMessageStore implements MessageStore {
       WITH gone AS (
         DELETE FROM messages
         WHERE state = 'final' AND coalesce(done_at, created_at) < ${before} AND report_pending IS NULL
-        RETURNING pk
+        RETURNING pk, message_count
+      ), parts_gone AS (
+        DELETE FROM message_parts WHERE message_pk IN (SELECT pk FROM gone WHERE message_count > 1)
       ), inbound_gone AS (
         DELETE FROM inbound WHERE received_at < ${before} AND (consumed_at IS NOT NULL OR NOT pullable)
       ), outbox_gone AS (

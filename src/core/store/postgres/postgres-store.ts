@@ -6,6 +6,8 @@ import { PgAudioStore } from './audio.js';
 import { PgCallStore } from './calls.js';
 import { PgCallsConfigurationStore } from './calls-configurations.js';
 import { PgInboundStore } from './inbound.js';
+import { PgKeptReceiptStore } from './kept-receipts.js';
+import { PgMessagePartStore } from './message-parts.js';
 import { PgMessageStore } from './messages.js';
 import { runMigrations } from './migrations/runner.js';
 import { PgNodeStore } from './nodes.js';
@@ -66,6 +68,8 @@ class PostgresStore implements Store {
   readonly accounts: PgAccountStore;
   readonly keys: PgApiKeyStore;
   readonly messages: PgMessageStore;
+  readonly parts: PgMessagePartStore;
+  readonly keptReceipts: PgKeptReceiptStore;
   readonly reports: PgReportStore;
   readonly inbound: PgInboundStore;
   readonly outbox: PgOutboxStore;
@@ -90,6 +94,8 @@ class PostgresStore implements Store {
     this.accounts = new PgAccountStore(sql);
     this.keys = new PgApiKeyStore(sql);
     this.messages = new PgMessageStore(sql);
+    this.parts = new PgMessagePartStore(sql);
+    this.keptReceipts = new PgKeptReceiptStore(sql);
     this.reports = new PgReportStore(sql);
     this.inbound = new PgInboundStore(sql);
     this.outbox = new PgOutboxStore(sql);

@@ -1,4 +1,5 @@
-import type { InboundFilter, InboundMessage, InboundStore, OutboxItemInput } from '../types.js';
+import type { InboundFilter, InboundMessage, InboundPartInput, InboundPartOutcome, InboundPartSet, InboundStore, OutboxItemInput } from '../types.js';
+import { SqliteInboundParts } from './inbound-parts.js';
 import type { SqliteOutboxStore } from './outbox.js';
 import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
@@ -44,6 +45,8 @@ const toInbound = (row: InboundRow): InboundMessage =>
     campaignReferenceId: nullToUndefined(row.campaign_reference_id),
   });
 
+type Completes = { accountId: string; setKey: string; at: number };
+
 /** Shared by consume and the pending count; `pullable = 1` lets SQLite use the partial index. */
 const PENDING_MATCH = `account_id = @accountId AND pullable = 1 AND consumed_at IS NULL AND received_at >= @since
   AND (@applicationId IS NULL OR application_id = @applicationId)
@@ -68,8 +71,11 @@ export class SqliteInboundStore implements InboundStore {
       .pluck(),
   }));
 
+  private readonly parts: SqliteInboundParts;
+
   private readonly insertTransaction = preparedOnce(() =>
-    this.db.transaction((message: InboundMessage, pullable: boolean, webhooks: readonly OutboxItemInput[]) => {
+    this.db.transaction((message: InboundMessage, pullable: boolean, webhooks: readonly OutboxItemInput[], completes?: Completes): boolean => {
+      if (completes && !this.parts.markDone(completes.accountId, completes.setKey, completes.at)) return false;
       this.sql().insert.run({
         accountId: message.accountId,
         messageId: message.messageId,
@@ -87,8 +93,14 @@ export class SqliteInboundStore implements InboundStore {
         pullable: flag(pullable),
       });
       this.outbox.insertItems(webhooks);
+      return true;
     }),
   );
+
+  private readonly partTransactions = preparedOnce(() => ({
+    add: this.db.transaction((part: InboundPartInput) => this.parts.add(part)),
+    purge: this.db.transaction((before: number) => this.parts.purgeDone(before)),
+  }));
 
   private readonly consumeTransaction = preparedOnce(() =>
     this.db.transaction((filter: InboundFilter, now: number) => {
@@ -108,10 +120,25 @@ export class SqliteInboundStore implements InboundStore {
   constructor(
     private readonly db: Db,
     private readonly outbox: SqliteOutboxStore,
-  ) {}
+  ) {
+    this.parts = new SqliteInboundParts(db);
+  }
 
-  async insert(message: InboundMessage, options: { pullable: boolean; webhooks?: OutboxItemInput[] }): Promise<void> {
-    await withoutBlockingOnLocks(this.db, () => this.insertTransaction().immediate(message, options.pullable, options.webhooks ?? []));
+  async insert(message: InboundMessage, options: { pullable: boolean; webhooks?: OutboxItemInput[]; completes?: Completes }): Promise<boolean> {
+    return withoutBlockingOnLocks(this.db, () => this.insertTransaction().immediate(message, options.pullable, options.webhooks ?? [], options.completes));
+  }
+
+  async addPart(part: InboundPartInput): Promise<InboundPartOutcome> {
+    // Durable before the SMSC is answered, as an inbound message is.
+    return withoutBlockingOnLocks(this.db, () => this.partTransactions().add.immediate(part));
+  }
+
+  async listStaleSets(firstBy: number, limit: number): Promise<InboundPartSet[]> {
+    return this.parts.stale(firstBy, limit);
+  }
+
+  async purgeDoneSets(before: number): Promise<number> {
+    return withoutBlockingOnLocks(this.db, () => this.partTransactions().purge.immediate(before));
   }
 
   async consume(filter: InboundFilter): Promise<{ messages: InboundMessage[]; pending: number }> {

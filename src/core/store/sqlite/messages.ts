@@ -17,6 +17,7 @@ import {
   type MessageInsertParams,
   type MessageRow,
 } from './message-rows.js';
+import type { SqliteMessagePartStore } from './message-parts.js';
 import type { SqliteOutboxStore } from './outbox.js';
 import { flag, orNull, preparedOnce, rowId, withoutBlockingOnLocks, type Db } from './shared.js';
 
@@ -148,6 +149,11 @@ export class SqliteMessageStore implements MessageStore {
       `DELETE FROM messages INDEXED BY messages_final_done
        WHERE state = 'final' AND coalesce(done_at, created_at) < ? AND report_pending IS NULL`,
     ),
+    purgeParts: this.db.prepare<[number]>(
+      `DELETE FROM message_parts WHERE message_pk IN (
+         SELECT pk FROM messages INDEXED BY messages_final_done
+         WHERE state = 'final' AND coalesce(done_at, created_at) < ? AND report_pending IS NULL AND message_count > 1)`,
+    ),
     purgeInbound: this.db.prepare<[number]>(
       'DELETE FROM inbound WHERE received_at < ? AND (consumed_at IS NOT NULL OR pullable = 0)',
     ),
@@ -172,7 +178,10 @@ export class SqliteMessageStore implements MessageStore {
     }),
     markSubmitted: this.db.transaction((results: readonly SubmitResult[], nodeId: string | null) => {
       const { markSubmitted } = this.sql();
-      for (const r of results) markSubmitted.run(r.carrier, r.carrierMessageId, r.at, nodeId, r.accountId, r.pk);
+      for (const r of results) {
+        const { changes } = markSubmitted.run(r.carrier, r.carrierMessageId, r.at, nodeId, r.accountId, r.pk);
+        if (changes > 0 && r.partIds) this.parts.insertSubmitted(r);
+      }
     }),
     applyStatusChanges: this.db.transaction((changes: readonly StatusChange[]) => {
       const { applyStatus, insert, release } = this.sql();
@@ -208,7 +217,8 @@ export class SqliteMessageStore implements MessageStore {
     }),
     // Returns messages removed; consumed or webhook-only inbound go with them.
     purge: this.db.transaction((before: number): number => {
-      const { purgeMessages, purgeInbound, purgeOutbox, purgeAttempts } = this.sql();
+      const { purgeMessages, purgeParts, purgeInbound, purgeOutbox, purgeAttempts } = this.sql();
+      purgeParts.run(before);
       purgeInbound.run(before);
       purgeOutbox.run(before);
       purgeAttempts.run(before);
@@ -219,6 +229,7 @@ export class SqliteMessageStore implements MessageStore {
   constructor(
     private readonly db: Db,
     private readonly outbox: SqliteOutboxStore,
+    private readonly parts: SqliteMessagePartStore,
   ) {
     this.logQuery = new MessageLogQuery(db);
   }

@@ -6,6 +6,8 @@ import { SqliteAudioStore } from './audio.js';
 import { SqliteCallStore } from './calls.js';
 import { SqliteCallsConfigurationStore } from './calls-configurations.js';
 import { SqliteInboundStore } from './inbound.js';
+import { SqliteKeptReceiptStore } from './kept-receipts.js';
+import { SqliteMessagePartStore } from './message-parts.js';
 import { SqliteMessageStore } from './messages.js';
 import { SqliteNodeStore } from './nodes.js';
 import { SqlitePinStore } from './pins.js';
@@ -81,6 +83,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
   const outbox = new SqliteOutboxStore(db);
   const reports = new SqliteReportStore(db);
   const phones = new SqlitePhoneStore(db);
+  const parts = new SqliteMessagePartStore(db);
 
   return {
     driver: 'sqlite',
@@ -93,7 +96,9 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
     },
     accounts: new SqliteAccountStore(db),
     keys: new SqliteApiKeyStore(db),
-    messages: new SqliteMessageStore(db, outbox),
+    messages: new SqliteMessageStore(db, outbox, parts),
+    parts,
+    keptReceipts: new SqliteKeptReceiptStore(db),
     reports,
     inbound: new SqliteInboundStore(db, outbox),
     outbox,

@@ -9,6 +9,8 @@ import { calls } from './007-calls.js';
 import { verify } from './008-verify.js';
 import { messageChannels } from './009-message-channels.js';
 import { nodeOwnership } from './011-node-ownership.js';
+import { messageParts } from './012-message-parts.js';
+import { inboundParts } from './013-inbound-parts.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -30,6 +32,8 @@ export const migrations: readonly Migration[] = [
   verify,
   messageChannels,
   nodeOwnership,
+  messageParts,
+  inboundParts,
 ];
 
 /**

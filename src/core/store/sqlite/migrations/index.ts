@@ -8,6 +8,8 @@ import { callsMigration } from './007-calls.js';
 import { verifyMigration } from './008-verify.js';
 import { messageChannelsMigration } from './009-message-channels.js';
 import { nodeOwnershipMigration } from './011-node-ownership.js';
+import { messagePartsMigration } from './012-message-parts.js';
+import { inboundPartsMigration } from './013-inbound-parts.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit one that has shipped. */
@@ -22,4 +24,6 @@ export const migrations: readonly Migration[] = [
   verifyMigration,
   messageChannelsMigration,
   nodeOwnershipMigration,
+  messagePartsMigration,
+  inboundPartsMigration,
 ];
