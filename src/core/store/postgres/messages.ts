@@ -1,5 +1,6 @@
 import type {
   ClaimedMessage,
+  MessageBrowseFilter,
   MessageLogFilter,
   MessageStore,
   NewMessage,
@@ -8,6 +9,7 @@ import type {
   StoredMessage,
   SubmitResult,
 } from '../types.js';
+import { browseMessages } from './message-browse.js';
 import { and, type Db, type Fragment, jsonText, opt, outboxInsert, type Row, type Sql } from './shared.js';
 
 export function toMessage(r: Row): StoredMessage {
@@ -391,6 +393,10 @@ export class PgMessageStore implements MessageStore {
     const rows = await sql`
       SELECT * FROM messages WHERE ${and(sql, where)} ORDER BY pk DESC LIMIT ${filter.limit}`;
     return rows.map(toMessage);
+  }
+
+  browse(filter: MessageBrowseFilter): Promise<StoredMessage[]> {
+    return browseMessages(this.sql, filter);
   }
 
   /**
