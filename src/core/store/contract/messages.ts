@@ -197,6 +197,15 @@ export interface MessageBrowseFilter {
   limit: number;
 }
 
+/** What a list of messages shows of each: no webhook options, extras or pipeline fields. */
+export type MessageSummary = Pick<
+  StoredMessage,
+  'pk' | 'messageId' | 'bulkId' | 'channel' | 'api' | 'sender' | 'destination' | 'content' | 'encoding' | 'messageCount' | 'status' | 'errorId' | 'createdAt' | 'sentAt' | 'doneAt'
+> & {
+  /** The RCS message whose SMS failover this is (`extras.failoverOf`). */
+  failoverOf?: string;
+};
+
 export interface MessageStore {
   /** Inserts in one transaction. Returns, for each input in order, the pk or 'duplicate' when (accountId, messageId) exists. */
   insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>>;
@@ -224,7 +233,7 @@ export interface MessageStore {
   /** Newest first. */
   listLogs(filter: MessageLogFilter): Promise<StoredMessage[]>;
   /** Newest first, one indexed walk of the account's messages. */
-  browse(filter: MessageBrowseFilter): Promise<StoredMessage[]>;
+  browse(filter: MessageBrowseFilter): Promise<MessageSummary[]>;
   /**
    * Retention: deletes final messages done before `before` whose pull report is not pending,
    * consumed inbound messages, settled webhook items and webhook attempts older than it. Returns

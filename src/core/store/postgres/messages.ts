@@ -3,6 +3,7 @@ import type {
   MessageBrowseFilter,
   MessageLogFilter,
   MessageStore,
+  MessageSummary,
   NewMessage,
   OutboxItemInput,
   StatusChange,
@@ -395,7 +396,7 @@ export class PgMessageStore implements MessageStore {
     return rows.map(toMessage);
   }
 
-  browse(filter: MessageBrowseFilter): Promise<StoredMessage[]> {
+  browse(filter: MessageBrowseFilter): Promise<MessageSummary[]> {
     return browseMessages(this.sql, filter);
   }
 

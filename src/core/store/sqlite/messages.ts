@@ -3,6 +3,7 @@ import type {
   MessageBrowseFilter,
   MessageLogFilter,
   MessageStore,
+  MessageSummary,
   NewMessage,
   OutboxItemInput,
   StatusChange,
@@ -247,8 +248,8 @@ export class SqliteMessageStore implements MessageStore {
     return this.logQuery.run(filter).map(toStoredMessage);
   }
 
-  async browse(filter: MessageBrowseFilter): Promise<StoredMessage[]> {
-    return this.browseQuery.run(filter).map(toStoredMessage);
+  async browse(filter: MessageBrowseFilter): Promise<MessageSummary[]> {
+    return this.browseQuery.run(filter);
   }
 
   async purgeBefore(before: number): Promise<number> {
