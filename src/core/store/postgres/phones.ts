@@ -74,13 +74,15 @@ export class PgPhoneStore implements PhoneStore {
     return newestFirst(received, recorded.map(toPhoneMessage), limit);
   }
 
+  /** The newest entry gives the preview; at one instant a received SMS counts as newer, as the phone's list shows it first. */
   async summaries(accountId: string, limit: number): Promise<PhoneSummary[]> {
     const rows = await this.sql`
       WITH activity AS (
-        SELECT phone_number AS number, phone_at AS at, 1 AS received, 0 AS sent, NULL::text AS text, content, NULL::jsonb AS payload
+        SELECT phone_number AS number, phone_at AS at, 0 AS src, pk AS id, 1 AS received, 0 AS sent, NULL::text AS text, content,
+               NULL::jsonb AS payload
         FROM messages WHERE account_id = ${accountId} AND phone_at IS NOT NULL
         UNION ALL
-        SELECT number, received_at, (direction = 'received')::int, (direction = 'sent')::int, text, NULL::jsonb, payload
+        SELECT number, received_at, 1, id, (direction = 'received')::int, (direction = 'sent')::int, text, NULL::jsonb, payload
         FROM phone_messages WHERE account_id = ${accountId}
       ), totals AS (
         SELECT number, max(at) AS last_at, sum(received)::int8 AS received, sum(sent)::int8 AS sent
@@ -88,7 +90,7 @@ export class PgPhoneStore implements PhoneStore {
       )
       SELECT t.number, t.last_at, t.received, t.sent, l.text, l.content, l.payload
       FROM totals t CROSS JOIN LATERAL (
-        SELECT text, content, payload FROM activity a WHERE a.number = t.number ORDER BY a.at DESC LIMIT 1
+        SELECT text, content, payload FROM activity a WHERE a.number = t.number ORDER BY a.at DESC, a.src, a.id DESC LIMIT 1
       ) l
       ORDER BY t.last_at DESC, t.number`;
     return rows.map((r) => {

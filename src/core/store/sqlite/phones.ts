@@ -77,16 +77,24 @@ export class SqlitePhoneStore implements PhoneStore {
       `SELECT * FROM phone_messages WHERE account_id = ? AND number = ?
        ORDER BY received_at DESC, id DESC LIMIT ?`,
     ),
-    // SQLite takes the bare columns (text, content, payload) from the row that gave max(at).
+    // The newest entry gives the preview; at one instant a received SMS counts as newer, as the
+    // phone's list shows it first.
     summaries: this.db.prepare<{ accountId: string; limit: number }, SummaryRow>(
       `WITH activity AS (
-         SELECT phone_number AS number, phone_at AS at, 1 AS received, 0 AS sent, NULL AS text, content, NULL AS payload
+         SELECT phone_number AS number, phone_at AS at, 0 AS src, pk AS id, 1 AS received, 0 AS sent, NULL AS text, content, NULL AS payload
          FROM messages WHERE account_id = @accountId AND phone_at IS NOT NULL
          UNION ALL
-         SELECT number, received_at, direction = 'received', direction = 'sent', text, NULL, payload
-         FROM phone_messages WHERE account_id = @accountId)
-       SELECT number, max(at) AS last_at, sum(received) AS received, sum(sent) AS sent, text, content, payload
-       FROM activity GROUP BY number ORDER BY last_at DESC, number LIMIT @limit`,
+         SELECT number, received_at, 1, id, direction = 'received', direction = 'sent', text, NULL, payload
+         FROM phone_messages WHERE account_id = @accountId),
+       totals AS (
+         SELECT number, max(at) AS last_at, sum(received) AS received, sum(sent) AS sent
+         FROM activity GROUP BY number ORDER BY last_at DESC, number LIMIT @limit),
+       latest AS (
+         SELECT number, text, content, payload, row_number() OVER (PARTITION BY number ORDER BY at DESC, src, id DESC) AS n
+         FROM activity WHERE number IN (SELECT number FROM totals))
+       SELECT t.number, t.last_at, t.received, t.sent, l.text, l.content, l.payload
+       FROM totals t JOIN latest l ON l.number = t.number AND l.n = 1
+       ORDER BY t.last_at DESC, t.number`,
     ),
     markSms: this.db.prepare<[string, number, string, number]>(
       'UPDATE messages SET phone_number = ?, phone_at = ? WHERE account_id = ? AND pk = ?',
