@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAuthentication } from './core/auth/auth-hook.js';
 import { documentErrorResponses } from './core/errors/error-schemas.js';
 import { installErrorHandling, sendProblem } from './core/errors/error-handling.js';
+import { registerEventsRoute } from './console/changes/events-route.js';
 import { registerConsoleMessageRoutes } from './console/messages/message-routes.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerOpsRoutes } from './core/ops-routes.js';
@@ -64,6 +65,7 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSubscriptionRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
   registerConsoleMessageRoutes(app, ctx);
+  registerEventsRoute(app, ctx.changes);
   await registerVoiceRoutes(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app.js';
+import { ChangeFeed } from './console/changes/change-feed.js';
+import { publishingStore } from './console/changes/publishing-store.js';
 import { Authenticator } from './core/auth/authenticator.js';
 import { ensureBootstrapKey } from './core/auth/bootstrap-key.js';
 import { type Clock, systemClock } from './core/clock.js';
@@ -50,8 +52,13 @@ async function startEngine(
   options: ServerOptions,
   inThread: boolean,
   deps: { store: Store; clock: Clock; log: Logger; metrics: Metrics },
+  feed: ChangeFeed,
 ): Promise<EngineHandle> {
-  if (inThread) return ThreadEngine.start(options.config, deps.log, options.onFatal ?? (() => undefined));
+  if (inThread) {
+    const onChanges = (batch: Parameters<ChangeFeed['publish']>[0]): void => feed.publish(batch);
+    return ThreadEngine.start(options.config, deps.log, options.onFatal ?? (() => undefined), { listenerBuffer: feed.flag.buffer, onChanges });
+  }
+  // The engine in this thread writes through the same publishing store as the HTTP side.
   return Engine.start({ config: options.config, ...deps });
 }
 
@@ -77,20 +84,25 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.logger ?? createLogger(config);
   // An injected clock lives in this thread, so an engine that must follow it runs here too.
   const engineThread = config.engine === 'thread' && clock === systemClock;
-  const store = await openStore({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-    role: engineThread ? 'acceptance' : 'all',
-    log,
-  });
+  // The live feed of the console: every write of this thread (and of an engine in it) reports there.
+  const feed = new ChangeFeed();
+  const store = publishingStore(
+    await openStore({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      schema: config.databaseSchema,
+      role: engineThread ? 'acceptance' : 'all',
+      log,
+    }),
+    feed.local,
+  );
   let ready = false;
   let engine: EngineHandle | undefined;
   try {
     await store.migrate();
     await ensureBootstrapKey(store, config, clock, options.announceKey ?? ((line) => void process.stdout.write(`${line}\n`)));
     const metrics = new Metrics();
-    const started = await startEngine(options, engineThread, { store, clock, log, metrics });
+    const started = await startEngine(options, engineThread, { store, clock, log, metrics }, feed);
     engine = started;
     const subscriptions = new SubscriptionMatcher({ store, clock, onInvalidate: (accountId) => started.invalidateSubscriptions(accountId) });
     const machine = callMachineContext(config);
@@ -129,6 +141,7 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       subscriptions,
       calls,
       verify: new VerifyService({ store, clock, delivery: pinDelivery, routes: config.routing!.routes }),
+      changes: feed,
     };
     const app = await buildApp(ctx, { logger: log, isReady: () => ready, collectMetrics: metricsCollector(metrics, started) });
     const address = await app.listen({ port: config.port, host: config.host });
