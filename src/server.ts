@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app.js';
 import { ChangeFeed } from './console/changes/change-feed.js';
+import { NodeRelay } from './console/changes/node-relay.js';
 import { publishingStore } from './console/changes/publishing-store.js';
 import { Authenticator } from './core/auth/authenticator.js';
 import { ensureBootstrapKey } from './core/auth/bootstrap-key.js';
@@ -98,8 +99,11 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   );
   let ready = false;
   let engine: EngineHandle | undefined;
+  let relay: NodeRelay | undefined;
   try {
     await store.migrate();
+    // Nodes sharing a PostgreSQL database feed each other's consoles.
+    if (store.signals) relay = await NodeRelay.start({ signals: store.signals, nodeId: config.nodeId, feed, log });
     await ensureBootstrapKey(store, config, clock, options.announceKey ?? ((line) => void process.stdout.write(`${line}\n`)));
     const metrics = new Metrics();
     const started = await startEngine(options, engineThread, { store, clock, log, metrics }, feed);
@@ -153,11 +157,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await app.close();
         await ctx.messageWriter.flush();
         await started.stop();
+        await relay?.stop();
         await store.close();
       })());
     return { app, ctx, url: address.replace('[::1]', '127.0.0.1'), close };
   } catch (error) {
     await engine?.stop().catch(() => undefined);
+    await relay?.stop();
     await store.close().catch(() => undefined);
     throw error;
   }
