@@ -4,6 +4,7 @@ import { documentErrorResponses } from './core/errors/error-schemas.js';
 import { installErrorHandling, sendProblem } from './core/errors/error-handling.js';
 import { registerEventsRoute } from './console/changes/events-route.js';
 import { registerConsoleMessageRoutes } from './console/messages/message-routes.js';
+import { registerConsolePage } from './console/page-routes.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerOpsRoutes } from './core/ops-routes.js';
 import { registerWebhookRoutes } from './core/outbox/routes.js';
@@ -27,6 +28,8 @@ export interface AppOptions {
   logger: Logger;
   isReady: () => boolean;
   collectMetrics: () => Promise<string>;
+  /** The built console to serve at /console (dist/console by default). */
+  consoleDir?: string;
 }
 
 /** Builds the HTTP app: shared plugins first (errors, validation, auth, OpenAPI), then each module's routes. */
@@ -71,5 +74,6 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerSandboxRoutes(app, ctx);
   registerSandboxCallRoutes(app, ctx);
   registerSandboxRcsRoutes(app, ctx);
+  if (ctx.config.console) await registerConsolePage(app, options.consoleDir);
   return app;
 }

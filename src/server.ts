@@ -39,6 +39,8 @@ export interface ServerOptions {
   announceKey?: (line: string) => void;
   /** The engine thread died: the process can no longer deliver anything (the CLI exits). */
   onFatal?: (error: Error) => void;
+  /** The built console to serve at /console (dist/console by default). */
+  consoleDir?: string;
 }
 
 export interface RunningServer {
@@ -147,7 +149,12 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
       verify: new VerifyService({ store, clock, delivery: pinDelivery, routes: config.routing!.routes }),
       changes: feed,
     };
-    const app = await buildApp(ctx, { logger: log, isReady: () => ready, collectMetrics: metricsCollector(metrics, started) });
+    const app = await buildApp(ctx, {
+      logger: log,
+      isReady: () => ready,
+      collectMetrics: metricsCollector(metrics, started),
+      ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
+    });
     const address = await app.listen({ port: config.port, host: config.host });
     ready = true;
     let closing: Promise<void> | undefined;

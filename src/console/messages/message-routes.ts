@@ -22,9 +22,9 @@ import {
 function browseFilter(accountId: string, query: MessagesQuery, now: number): MessageBrowseFilter {
   const filter: MessageBrowseFilter = { accountId, since: now - READ_WINDOW_MS, limit: query.limit };
   if (query.seqs !== undefined) {
-    const pks = [...new Set(query.seqs.split(',').map(Number))];
-    if (pks.length > MAX_SEQS) throw violation('seqs', `at most ${MAX_SEQS} values`);
-    filter.pks = pks;
+    const seqs = query.seqs.split(',');
+    if (seqs.length > MAX_SEQS) throw violation('seqs', `at most ${MAX_SEQS} values`);
+    filter.pks = [...new Set(seqs.map(Number))];
   }
   if (query.before !== undefined) filter.beforePk = query.before;
   if (query.channel !== undefined) filter.channel = query.channel;
