@@ -42,6 +42,8 @@ export interface Config {
   routing?: RoutingConfig;
   /** The base URL clients reach this server at (SWITCHBOARD_PUBLIC_URL): call events give it as `apiBaseUrl`. */
   publicUrl: string;
+  /** Serve the sandbox console at /console (SWITCHBOARD_CONSOLE=on, the default, or off). */
+  console: boolean;
 }
 
 
@@ -94,6 +96,7 @@ export function loadConfig(env: Env = process.env): Config {
     engine: env.SWITCHBOARD_ENGINE === 'inline' ? 'inline' : 'thread',
     nodeId: env.SWITCHBOARD_NODE_ID || randomUUID().slice(0, 8),
     publicUrl: '',
+    console: env.SWITCHBOARD_CONSOLE !== 'off',
   };
   config.publicUrl = publicUrl(env, config);
   if (env.SWITCHBOARD_API_KEY) {
@@ -104,6 +107,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (env.SWITCHBOARD_ENGINE && !['thread', 'inline'].includes(env.SWITCHBOARD_ENGINE)) {
     throw new ConfigError('SWITCHBOARD_ENGINE must be thread or inline');
+  }
+  if (env.SWITCHBOARD_CONSOLE && !['on', 'off'].includes(env.SWITCHBOARD_CONSOLE)) {
+    throw new ConfigError('SWITCHBOARD_CONSOLE must be on or off');
   }
   if (env.DATABASE_SCHEMA) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {

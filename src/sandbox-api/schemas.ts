@@ -6,11 +6,11 @@ import { SANDBOX_OUTCOMES } from '../network/sandbox/outcomes.js';
 
 export const TAG = 'Sandbox';
 export const MAX_INBOUND_TEXT = 1600;
-const PHONE_PATTERN = '^\\+?[0-9]{1,20}$';
+export const PHONE_PATTERN = '^\\+?[0-9]{1,20}$';
 
-const phoneNumber = (description: string) =>
+export const phoneNumber = (description: string) =>
   ({ type: 'string', pattern: PHONE_PATTERN, description, example: '41793026727' }) as const;
-const dateTime = { type: 'string', format: 'date-time', example: '2025-03-04T10:15:30.000+0000' } as const;
+export const dateTime = { type: 'string', format: 'date-time', example: '2025-03-04T10:15:30.000+0000' } as const;
 
 export interface InboundBody {
   from: string;
@@ -39,47 +39,6 @@ export const inboundResponseSchema = {
     text: { type: 'string' },
     smsCount: { type: 'integer', description: 'SMS parts the text takes.' },
     receivedAt: dateTime,
-  },
-} as const;
-
-export interface PhoneParams {
-  number: string;
-}
-
-export interface PhoneQuery {
-  limit: number;
-}
-
-export const phoneParamsSchema = {
-  type: 'object',
-  required: ['number'],
-  properties: { number: phoneNumber('The virtual phone number; a leading + is ignored.') },
-} as const;
-
-export const phoneQuerySchema = {
-  type: 'object',
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Newest entries to return.' } },
-} as const;
-
-export const phoneMessagesResponseSchema = {
-  type: 'object',
-  properties: {
-    number: { type: 'string' },
-    messages: {
-      type: 'array',
-      description: 'What the phone received, newest first.',
-      items: {
-        type: 'object',
-        properties: {
-          channel: { type: 'string', description: 'SMS, and later VOICE or RCS.' },
-          messageId: { type: 'string' },
-          from: { type: 'string' },
-          text: { type: 'string', description: 'SMS text; for binary SMS the hex payload.' },
-          receivedAt: dateTime,
-          payload: { type: 'object', additionalProperties: true, description: 'Channel-specific details.' },
-        },
-      },
-    },
   },
 } as const;
 

@@ -42,6 +42,18 @@ export async function receiveRcsInbound(
     await deps.store.outbox.enqueue(webhookItems(accountId, targets, RCS_MO_FORMAT, renderRcsInbound(message), now));
     deps.nudgeWebhooks();
   }
+  // The phone keeps what it sent, as it keeps what it received.
+  await deps.store.phones.record({
+    accountId,
+    number: input.from,
+    channel: 'RCS',
+    direction: 'sent',
+    to: input.to,
+    ...('text' in input.content ? { text: input.content.text } : {}),
+    messageId: message.messageId,
+    receivedAt: now,
+    payload: { content: input.content },
+  });
   deps.metrics.inboundReceived.inc({ channel: 'RCS' });
   return { message, pushed: targets.length };
 }

@@ -8,6 +8,7 @@ import { outboxStreams } from './006-outbox-streams.js';
 import { calls } from './007-calls.js';
 import { verify } from './008-verify.js';
 import { messageChannels } from './009-message-channels.js';
+import { consoleColumns } from './010-console.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -28,6 +29,7 @@ export const migrations: readonly Migration[] = [
   calls,
   verify,
   messageChannels,
+  consoleColumns,
 ];
 
 /**

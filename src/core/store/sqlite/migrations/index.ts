@@ -7,6 +7,7 @@ import { outboxStreamsMigration } from './006-outbox-streams.js';
 import { callsMigration } from './007-calls.js';
 import { verifyMigration } from './008-verify.js';
 import { messageChannelsMigration } from './009-message-channels.js';
+import { consoleMigration } from './010-console.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit one that has shipped. */
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   callsMigration,
   verifyMigration,
   messageChannelsMigration,
+  consoleMigration,
 ];
