@@ -79,7 +79,7 @@ describe('the console in a browser', { skip }, () => {
   it('shows a one-time code on the phone, and a reply written on the phone reaches the inbound webhook', async () => {
     const created = await server.request('POST', '/2fa/2/applications', { body: { name: 'Shop login' } });
     const applicationId = created.json().applicationId as string;
-    const template = await server.request('POST', `/2fa/2/applications/${applicationId}/messages`, { body: { messageText: 'Your ShopCo code is {{pin}}', pinLength: 6, senderId: 'ShopCo' } });
+    const template = await server.request('POST', `/2fa/2/applications/${applicationId}/messages`, { body: { messageText: 'Your ShopCo code is {{pin}}', pinType: 'NUMERIC', pinLength: 6, senderId: '447491163443' } });
     const pin = await server.request('POST', '/2fa/2/pin', { body: { applicationId, messageId: template.json().messageId, to: '41793026730' } });
     assert.equal(pin.status, 200);
     const subscription = await server.request('POST', '/subscriptions/1/subscription/SMS', {
@@ -104,7 +104,7 @@ describe('the console in a browser', { skip }, () => {
     );
     const result = (inbound.body.results as Array<Record<string, unknown>>)[0]!;
     assert.equal(result.from, '41793026730');
-    assert.equal(result.to, 'ShopCo');
+    assert.equal(result.to, '447491163443');
     await page.locator('.bubble-row.mine', { hasText: 'STOP please' }).waitFor(WAIT);
 
     await page.goto(`${server.url}/console/#/verifications/${applicationId}`);
@@ -159,6 +159,8 @@ describe('the console in a browser', { skip }, () => {
       const sent = await server.request('POST', '/sms/3/messages', { body: { messages: [{ sender: 'Bulk', destinations, content: { text: `Batch ${request} notice` } }] } });
       assert.equal(sent.status, 200);
     }
+    // Timed once the pipeline is quiet: the list is loaded, not reloaded while statuses change.
+    await eventually(async () => ((await server.request('GET', '/switchboard/1/messages?status=PENDING&limit=1')).json().results.length === 0 ? true : undefined), 60_000, 200);
     await page.goto(`${server.url}/console/#/phones`);
     const started = Date.now();
     await page.goto(`${server.url}/console/#/messages`);
@@ -178,9 +180,9 @@ describe('the console in a browser', { skip }, () => {
       await signIn(small.page, server);
       await small.page.waitForSelector('nav[aria-label=Sections]', WAIT);
       await small.page.locator('.virtual-list .row').first().waitFor(WAIT);
-      const background = await small.page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+      const background = await small.page.evaluate<string>('getComputedStyle(document.body).backgroundColor');
       assert.notEqual(background, 'rgb(246, 247, 249)', 'dark mode follows the system');
-      const overflow = await small.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await small.page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
       assert.ok(overflow <= 1, `the page fits a phone-width window (overflow ${overflow}px)`);
       await screenshot(small.page, 'messages-phone-dark');
     } finally {

@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -27,8 +26,8 @@ export interface TestBrowser {
 }
 
 export async function openBrowser(viewport = { width: 1280, height: 720 }, colorScheme: 'light' | 'dark' = 'light'): Promise<TestBrowser> {
-  const profile = await mkdtemp(path.join(os.tmpdir(), 'switchboard-chromium-'));
-  const browser: Browser = await chromium.launch({ executablePath: chromiumPath()!, headless: true, args: [...FLAGS, `--user-data-dir=${profile}`] });
+  // Playwright gives the browser a new, empty profile of its own.
+  const browser: Browser = await chromium.launch({ executablePath: chromiumPath()!, headless: true, args: FLAGS });
   const context = await browser.newContext({ viewport, colorScheme });
   const page = await context.newPage();
   return {
@@ -36,7 +35,6 @@ export async function openBrowser(viewport = { width: 1280, height: 720 }, color
     context,
     async close() {
       await browser.close();
-      await rm(profile, { recursive: true, force: true });
     },
   };
 }

@@ -37,8 +37,10 @@ export function Messages() {
     }
   }, 250);
 
+  // A burst too large to list by seq reloads the page, at most once a second however long it lasts.
+  const reloadAll = useThrottled(loaded.reload, 1000);
   useChanges((changes) => {
-    if (changes.messagesOverflow) loaded.reload();
+    if (changes.messagesOverflow) reloadAll();
     else if (changes.messages?.length) {
       for (const seq of changes.messages) pendingSeqs.current.add(seq);
       fetchChanged();
@@ -66,7 +68,7 @@ export function Messages() {
       <div class="view-head">
         <h1 id="messages-title">Messages</h1>
         <p class="count" aria-live="polite" data-testid="message-count">
-          {shown.length === page.rows.length ? `${page.rows.length.toLocaleString()} messages` : `${shown.length.toLocaleString()} of ${page.rows.length.toLocaleString()} messages`}
+          {shown.length === page.rows.length ? count(page.rows.length) : `${shown.length.toLocaleString()} of ${count(page.rows.length)}`}
         </p>
       </div>
       <form class="filters" role="search" aria-label="Filter messages" onSubmit={(e) => e.preventDefault()}>
@@ -123,6 +125,8 @@ export function Messages() {
     </section>
   );
 }
+
+const count = (n: number): string => `${n.toLocaleString()} ${n === 1 ? 'message' : 'messages'}`;
 
 function MessageLine({ row }: { row: MessageRow }) {
   return (

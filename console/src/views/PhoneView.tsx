@@ -102,6 +102,9 @@ function Conversation({ phone, thread, onSent }: { phone: string; thread: Thread
       </ol>
       <div ref={end} />
       <Problem text={problem} />
+      {!/^\+?\d+$/.test(thread.party) ? (
+        <p class="hint composer">{thread.party} is a name, not a number: a phone cannot write or call back to it.</p>
+      ) : (
       <form
         class="composer"
         onSubmit={async (event) => {
@@ -124,6 +127,7 @@ function Conversation({ phone, thread, onSent }: { phone: string; thread: Thread
           Call
         </button>
       </form>
+      )}
     </div>
   );
 }
