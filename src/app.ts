@@ -2,6 +2,9 @@ import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { installAuthentication } from './core/auth/auth-hook.js';
 import { documentErrorResponses } from './core/errors/error-schemas.js';
 import { installErrorHandling, sendProblem } from './core/errors/error-handling.js';
+import { registerEventsRoute } from './console/changes/events-route.js';
+import { registerConsoleMessageRoutes } from './console/messages/message-routes.js';
+import { registerConsolePage } from './console/page-routes.js';
 import { registerOpenApi } from './core/openapi.js';
 import { registerOpsRoutes } from './core/ops-routes.js';
 import { registerWebhookRoutes } from './core/outbox/routes.js';
@@ -25,6 +28,8 @@ export interface AppOptions {
   logger: Logger;
   isReady: () => boolean;
   collectMetrics: () => Promise<string>;
+  /** The built console to serve at /console (dist/console by default). */
+  consoleDir?: string;
 }
 
 /** Builds the HTTP app: shared plugins first (errors, validation, auth, OpenAPI), then each module's routes. */
@@ -62,10 +67,13 @@ export async function buildApp(ctx: AppContext, options: AppOptions): Promise<Fa
   registerRcsReadRoutes(app, ctx);
   registerSubscriptionRoutes(app, ctx);
   registerWebhookRoutes(app, ctx);
+  registerConsoleMessageRoutes(app, ctx);
+  registerEventsRoute(app, ctx.changes);
   await registerVoiceRoutes(app, ctx);
   registerVerifyRoutes(app, ctx);
   registerSandboxRoutes(app, ctx);
   registerSandboxCallRoutes(app, ctx);
   registerSandboxRcsRoutes(app, ctx);
+  if (ctx.config.console) await registerConsolePage(app, options.consoleDir);
   return app;
 }

@@ -51,6 +51,8 @@ export interface Config {
    * store; without it a key made once is kept in the store. Secret: never logged.
    */
   pinKey?: string;
+  /** Serve the sandbox console at /console (SWITCHBOARD_CONSOLE=on, the default, or off). */
+  console: boolean;
 }
 
 
@@ -105,6 +107,7 @@ export function loadConfig(env: Env = process.env): Config {
     nodeHeartbeatMs: integer(env, 'SWITCHBOARD_NODE_HEARTBEAT_MS', 5_000, 100, 60_000),
     nodeTimeoutMs: 0,
     publicUrl: '',
+    console: env.SWITCHBOARD_CONSOLE !== 'off',
   };
   config.nodeTimeoutMs = integer(env, 'SWITCHBOARD_NODE_TIMEOUT_MS', Math.max(15_000, 3 * config.nodeHeartbeatMs), 200, 3_600_000);
   // One beat late (a pause, a slow database) must not make a live node dead.
@@ -122,6 +125,9 @@ export function loadConfig(env: Env = process.env): Config {
   }
   if (env.SWITCHBOARD_ENGINE && !['thread', 'inline'].includes(env.SWITCHBOARD_ENGINE)) {
     throw new ConfigError('SWITCHBOARD_ENGINE must be thread or inline');
+  }
+  if (env.SWITCHBOARD_CONSOLE && !['on', 'off'].includes(env.SWITCHBOARD_CONSOLE)) {
+    throw new ConfigError('SWITCHBOARD_CONSOLE must be on or off');
   }
   if (env.DATABASE_SCHEMA) {
     if (!/^[a-z_][a-z0-9_]{0,62}$/.test(env.DATABASE_SCHEMA)) {

@@ -1,3 +1,4 @@
+import type { ChangeFeed } from './console/changes/change-feed.js';
 import type { Authenticator } from './core/auth/authenticator.js';
 import type { Clock } from './core/clock.js';
 import type { Metrics } from './core/metrics.js';
@@ -31,4 +32,6 @@ export interface AppContext {
   calls: CallsService;
   /** Two-factor verification: PINs sent by SMS or voice and verified. */
   verify: VerifyService;
+  /** The console's live feed: what changed, per account, for GET /switchboard/1/events. */
+  changes: ChangeFeed;
 }

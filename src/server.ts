@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { AggregatorRegistry } from 'prom-client';
 import { buildApp } from './app.js';
+import { ChangeFeed } from './console/changes/change-feed.js';
+import { NodeRelay } from './console/changes/node-relay.js';
+import { publishingStore } from './console/changes/publishing-store.js';
 import { Authenticator } from './core/auth/authenticator.js';
 import { ensureBootstrapKey } from './core/auth/bootstrap-key.js';
 import { type Clock, systemClock } from './core/clock.js';
@@ -36,6 +39,8 @@ export interface ServerOptions {
   announceKey?: (line: string) => void;
   /** The engine thread died: the process can no longer deliver anything (the CLI exits). */
   onFatal?: (error: Error) => void;
+  /** The built console to serve at /console (dist/console by default). */
+  consoleDir?: string;
 }
 
 export interface RunningServer {
@@ -50,8 +55,13 @@ async function startEngine(
   options: ServerOptions,
   inThread: boolean,
   deps: { store: Store; clock: Clock; log: Logger; metrics: Metrics },
+  feed: ChangeFeed,
 ): Promise<EngineHandle> {
-  if (inThread) return ThreadEngine.start(options.config, deps.log, options.onFatal ?? (() => undefined));
+  if (inThread) {
+    const onChanges = (batch: Parameters<ChangeFeed['publish']>[0]): void => feed.publish(batch);
+    return ThreadEngine.start(options.config, deps.log, options.onFatal ?? (() => undefined), { listenerBuffer: feed.flag.buffer, onChanges });
+  }
+  // The engine in this thread writes through the same publishing store as the HTTP side.
   return Engine.start({ config: options.config, ...deps });
 }
 
@@ -77,20 +87,28 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
   const log = options.logger ?? createLogger(config);
   // An injected clock lives in this thread, so an engine that must follow it runs here too.
   const engineThread = config.engine === 'thread' && clock === systemClock;
-  const store = await openStore({
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    schema: config.databaseSchema,
-    role: engineThread ? 'acceptance' : 'all',
-    log,
-  });
+  // The live feed of the console: every write of this thread (and of an engine in it) reports there.
+  const feed = new ChangeFeed();
+  const store = publishingStore(
+    await openStore({
+      url: config.databaseUrl,
+      dataDir: config.dataDir,
+      schema: config.databaseSchema,
+      role: engineThread ? 'acceptance' : 'all',
+      log,
+    }),
+    feed.local,
+  );
   let ready = false;
   let engine: EngineHandle | undefined;
+  let relay: NodeRelay | undefined;
   try {
     await store.migrate();
+    // Nodes sharing a PostgreSQL database feed each other's consoles.
+    if (store.signals) relay = await NodeRelay.start({ signals: store.signals, nodeId: config.nodeId, feed, log });
     await ensureBootstrapKey(store, config, clock, options.announceKey ?? ((line) => void process.stdout.write(`${line}\n`)));
     const metrics = new Metrics();
-    const started = await startEngine(options, engineThread, { store, clock, log, metrics });
+    const started = await startEngine(options, engineThread, { store, clock, log, metrics }, feed);
     engine = started;
     const subscriptions = new SubscriptionMatcher({ store, clock, onInvalidate: (accountId) => started.invalidateSubscriptions(accountId) });
     const machine = callMachineContext(config);
@@ -135,8 +153,14 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         routes: config.routing!.routes,
         ...(config.pinKey === undefined ? {} : { pinKey: Buffer.from(config.pinKey, 'hex') }),
       }),
+      changes: feed,
     };
-    const app = await buildApp(ctx, { logger: log, isReady: () => ready, collectMetrics: metricsCollector(metrics, started) });
+    const app = await buildApp(ctx, {
+      logger: log,
+      isReady: () => ready,
+      collectMetrics: metricsCollector(metrics, started),
+      ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
+    });
     const address = await app.listen({ port: config.port, host: config.host });
     ready = true;
     let closing: Promise<void> | undefined;
@@ -146,11 +170,13 @@ export async function startServer(options: ServerOptions): Promise<RunningServer
         await app.close();
         await ctx.messageWriter.flush();
         await started.stop();
+        await relay?.stop();
         await store.close();
       })());
     return { app, ctx, url: address.replace('[::1]', '127.0.0.1'), close };
   } catch (error) {
     await engine?.stop().catch(() => undefined);
+    await relay?.stop();
     await store.close().catch(() => undefined);
     throw error;
   }

@@ -167,6 +167,21 @@ const GETS: Array<[string, number]> = [
   ['/calls/1/files/no-such-file', 404],
   ['/sandbox/1/calls/no-such-call/timeline', 404],
   ['/sandbox/1/calls/no-such-call/audio', 404],
+  ['/switchboard/1/messages?limit=10001', 400],
+  ['/switchboard/1/messages?seqs=1;2&before=x', 400],
+  [`/switchboard/1/messages?seqs=${'1,'.repeat(1000)}1`, 400],
+  ['/switchboard/1/messages?status=SHINY&channel=FAX', 400],
+  [`/switchboard/1/messages?text=${'t'.repeat(201)}`, 400],
+  ['/switchboard/1/messages/no-such-message', 404],
+  [`/switchboard/1/messages/${'m'.repeat(250)}`, 400],
+  ['/switchboard/1/webhooks/items/no-such-item', 404],
+  ['/switchboard/1/webhooks/items/99999999999999999999', 404],
+  [`/switchboard/1/webhooks/items/${'9'.repeat(21)}`, 400],
+  [`/switchboard/1/webhooks/items?url=${'u'.repeat(3000)}`, 400],
+  ['/sandbox/1/phones?limit=x', 400],
+  ['/sandbox/1/phones/41793026727/messages?include=received', 400],
+  ['/switchboard/1/2fa/applications/no-such-app/pins', 404],
+  ['/switchboard/1/2fa/applications/no-such-app/pins?limit=-1', 400],
 ];
 
 function assertEnvelope(path: string, status: number, text: string): void {

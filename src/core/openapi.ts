@@ -8,7 +8,7 @@ wire-compatible with Infobip's public API: point an Infobip SDK at this server's
 /switchboard/1 are Switchboard's own.
 
 Authentication: send \`Authorization: App <api key>\` with every request except /health, /metrics,
-/openapi.json and /docs.`;
+/openapi.json, /docs and the console's page (/console).`;
 
 /**
  * The OpenAPI 3.1 document is generated from the same route schemas that validate requests, so it

@@ -3,6 +3,9 @@ import { systemClock } from '../core/clock.js';
 import { Metrics } from '../core/metrics.js';
 import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import { openStore } from '../core/store/open-store.js';
+import { ChangeCollector } from '../console/changes/change-collector.js';
+import { ListenerFlag } from '../console/changes/listener-flag.js';
+import { publishingStore } from '../console/changes/publishing-store.js';
 import type { ClaimedMessage } from '../core/store/types.js';
 import type { RcsInboundContent } from '../network/rcs-network.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';
@@ -16,8 +19,10 @@ import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol.j
  */
 if (!parentPort) throw new Error('engine-worker must run in a worker thread');
 const port = parentPort;
-const { config, handoffBuffer } = workerData as EngineWorkerData;
+const { config, handoffBuffer, listenerBuffer } = workerData as EngineWorkerData;
 const send = (message: FromEngine): void => port.postMessage(message);
+/** How long the engine's changes gather before they cross to the HTTP thread. */
+const ENGINE_GATHER_MS = 50;
 
 async function main(): Promise<void> {
   const log = createLogger(config).child({ thread: 'engine' });
@@ -25,8 +30,15 @@ async function main(): Promise<void> {
   // On PostgreSQL, a small durable pool for receipts, inbound messages and subscription reads, and
   // the pipeline's own writes through a second pool that does not wait for the WAL flush (see
   // EngineDeps.pipelineStore). SQLite's engine connection is one writer; a second would contend.
-  const store = await openStore({ ...options, poolSize: 4 });
-  const pipelineStore = store.driver === 'postgres' ? await openStore({ ...options, durableCommits: false }) : store;
+  // What the engine's writes change goes to the HTTP thread's live feed, gathered briefly, and only
+  // while a console listens (the flag both threads share).
+  const changes = new ChangeCollector({
+    flag: new ListenerFlag(listenerBuffer),
+    delayMs: ENGINE_GATHER_MS,
+    sink: (batch) => send({ type: 'changes', batch }),
+  });
+  const store = publishingStore(await openStore({ ...options, poolSize: 4 }), changes);
+  const pipelineStore = store.driver === 'postgres' ? publishingStore(await openStore({ ...options, durableCommits: false }), changes) : store;
   const engine = await Engine.start({
     config,
     store,
@@ -46,6 +58,7 @@ async function main(): Promise<void> {
     callAudio: (accountId: string, callId: string) => engine.callAudio(accountId, callId),
     stop: async () => {
       await engine.stop();
+      changes.flush();
       if (pipelineStore !== store) await pipelineStore.close();
       await store.close();
     },

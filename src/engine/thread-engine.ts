@@ -6,6 +6,7 @@ import { HandoffSlots } from '../core/pipeline/handoff-slots.js';
 import type { ClaimedMessage } from '../core/store/types.js';
 import type { RcsInboundContent } from '../network/rcs-network.js';
 import type { HandsetSeen, HandsetWritten } from '../network/sandbox/sandbox-handset.js';
+import type { ChangeBatch } from '../console/changes/change-set.js';
 import type { SandboxRule } from '../network/sandbox/rules.js';
 import { HANDOFF_LIMIT, type EngineHandle } from './engine.js';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol.js';
@@ -25,10 +26,18 @@ export class ThreadEngine implements EngineHandle {
     readonly handoffSlots: HandoffSlots,
   ) {}
 
-  /** Starts the worker and resolves once its engine runs. `onCrash` is called if it dies later. */
-  static start(config: Config, log: Logger, onCrash: (error: Error) => void): Promise<ThreadEngine> {
+  /**
+   * Starts the worker and resolves once its engine runs. `onCrash` is called if it dies later. The
+   * engine reports what its writes change to `feed.onChanges` while `feed.listenerBuffer`'s flag is set.
+   */
+  static start(
+    config: Config,
+    log: Logger,
+    onCrash: (error: Error) => void,
+    feed: { listenerBuffer: SharedArrayBuffer; onChanges: (batch: ChangeBatch) => void },
+  ): Promise<ThreadEngine> {
     const handoffSlots = new HandoffSlots(HANDOFF_LIMIT);
-    const data: EngineWorkerData = { config, handoffBuffer: handoffSlots.buffer };
+    const data: EngineWorkerData = { config, handoffBuffer: handoffSlots.buffer, listenerBuffer: feed.listenerBuffer };
     const worker = new Worker(new URL('./engine-worker.js', import.meta.url), {
       workerData: data,
       // A smaller young generation: the engine makes short-lived batch objects at a high rate, and
@@ -44,6 +53,8 @@ export class ThreadEngine implements EngineHandle {
           resolve(engine);
         } else if (message.type === 'failed') {
           reject(new Error(message.message));
+        } else if (message.type === 'changes') {
+          feed.onChanges(message.batch);
         } else {
           engine.settle(message);
         }

@@ -2,8 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../context.js';
 import { badRequest } from '../core/errors/api-problem.js';
 import { formatInfobipTime } from '../core/infobip-time.js';
-import { dropEmptyQueryValues } from '../core/query-params.js';
-import type { PhoneMessage } from '../core/store/types.js';
+import { registerSandboxPhoneRoutes } from './phone-routes.js';
 import type { InboundSms } from '../network/carrier.js';
 import { normalizeNumber } from '../core/phone-number.js';
 import { parseSandboxRules, type SandboxRule } from '../network/sandbox/rules.js';
@@ -12,19 +11,14 @@ import {
   TAG,
   inboundBodySchema,
   inboundResponseSchema,
-  phoneMessagesResponseSchema,
-  phoneParamsSchema,
-  phoneQuerySchema,
   rulesBodySchema,
   rulesResponseSchema,
   type InboundBody,
-  type PhoneParams,
-  type PhoneQuery,
 } from './schemas.js';
 
 /**
  * Switchboard's own sandbox API (legacy error envelope, same API keys): act as a phone sending an
- * SMS to you, read what a virtual phone received, and set the account's outcome rules.
+ * SMS to you (kept on the phone as sent), read the virtual phones, and set the account's outcome rules.
  */
 export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   app.post<{ Body: InboundBody }>(
@@ -51,6 +45,16 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): vo
         receivedAt: ctx.clock.now(),
       };
       const [stored] = await ctx.inbound.receive([sms]);
+      await ctx.store.phones.record({
+        accountId: sms.accountId,
+        number: sms.from,
+        channel: 'SMS',
+        direction: 'sent',
+        to: sms.to,
+        text: sms.text,
+        messageId: stored!.messageId,
+        receivedAt: sms.receivedAt,
+      });
       return {
         messageId: stored!.messageId,
         from: sms.from,
@@ -62,24 +66,7 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): vo
     },
   );
 
-  app.get<{ Params: PhoneParams; Querystring: PhoneQuery }>(
-    '/sandbox/1/phones/:number/messages',
-    {
-      preValidation: dropEmptyQueryValues,
-      schema: {
-        tags: [TAG],
-        summary: 'What a virtual phone received, newest first (e.g. to read a one-time code)',
-        params: phoneParamsSchema,
-        querystring: phoneQuerySchema,
-        response: { 200: phoneMessagesResponseSchema },
-      },
-    },
-    async (request) => {
-      const number = normalizeNumber(request.params.number);
-      const entries = await ctx.store.phones.list(request.accountId, number, request.query.limit);
-      return { number, messages: entries.map(renderPhoneMessage) };
-    },
-  );
+  registerSandboxPhoneRoutes(app, ctx);
 
   app.get(
     '/sandbox/1/rules',
@@ -115,15 +102,4 @@ export function registerSandboxRoutes(app: FastifyInstance, ctx: AppContext): vo
       return { rules: await ctx.engine.sandboxRules(request.accountId) };
     },
   );
-}
-
-function renderPhoneMessage(entry: PhoneMessage): Record<string, unknown> {
-  const wire: Record<string, unknown> = { channel: entry.channel };
-  if (entry.messageId !== undefined) wire.messageId = entry.messageId;
-  if (entry.from !== undefined) wire.from = entry.from;
-  if (entry.text !== undefined) wire.text = entry.text;
-  wire.receivedAt = formatInfobipTime(entry.receivedAt);
-  if (entry.content !== undefined) wire.content = entry.content;
-  if (entry.payload !== undefined) wire.payload = entry.payload;
-  return wire;
 }

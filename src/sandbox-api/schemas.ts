@@ -6,11 +6,11 @@ import { SANDBOX_OUTCOMES } from '../network/sandbox/outcomes.js';
 
 export const TAG = 'Sandbox';
 export const MAX_INBOUND_TEXT = 1600;
-const PHONE_PATTERN = '^\\+?[0-9]{1,20}$';
+export const PHONE_PATTERN = '^\\+?[0-9]{1,20}$';
 
-const phoneNumber = (description: string) =>
+export const phoneNumber = (description: string) =>
   ({ type: 'string', pattern: PHONE_PATTERN, description, example: '41793026727' }) as const;
-const dateTime = { type: 'string', format: 'date-time', example: '2025-03-04T10:15:30.000+0000' } as const;
+export const dateTime = { type: 'string', format: 'date-time', example: '2025-03-04T10:15:30.000+0000' } as const;
 
 export interface InboundBody {
   from: string;
@@ -39,48 +39,6 @@ export const inboundResponseSchema = {
     text: { type: 'string' },
     smsCount: { type: 'integer', description: 'SMS parts the text takes.' },
     receivedAt: dateTime,
-  },
-} as const;
-
-export interface PhoneParams {
-  number: string;
-}
-
-export interface PhoneQuery {
-  limit: number;
-}
-
-export const phoneParamsSchema = {
-  type: 'object',
-  required: ['number'],
-  properties: { number: phoneNumber('The virtual phone number; a leading + is ignored.') },
-} as const;
-
-export const phoneQuerySchema = {
-  type: 'object',
-  properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 50, description: 'Newest entries to return.' } },
-} as const;
-
-export const phoneMessagesResponseSchema = {
-  type: 'object',
-  properties: {
-    number: { type: 'string' },
-    messages: {
-      type: 'array',
-      description: 'What the phone received, newest first.',
-      items: {
-        type: 'object',
-        properties: {
-          channel: { type: 'string', enum: ['SMS', 'RCS', 'VOICE'], description: 'SMS, RCS, or VOICE (what a call said to the phone).' },
-          messageId: { type: 'string', description: 'The message received (SMS, RCS); the call (VOICE).' },
-          from: { type: 'string', description: 'The sender of an SMS or RCS message; the caller of a call.' },
-          text: { type: 'string', description: 'SMS text (for binary SMS the hex payload); an RCS TEXT message\'s text; what a call said.' },
-          receivedAt: dateTime,
-          content: { type: 'object', additionalProperties: true, description: 'RCS: the content received, as sent (with its type).' },
-          payload: { type: 'object', additionalProperties: true, description: 'VOICE: the call and action that spoke, and the language.' },
-        },
-      },
-    },
   },
 } as const;
 

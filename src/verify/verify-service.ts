@@ -146,6 +146,7 @@ export class VerifyService {
       allowMultipleVerifications: application.configuration.allowMultiplePinVerifications,
       sentAt: now,
     };
+    if (channel === 'voice') record.channel = 'VOICE';
     // The PIN is stored before its message leaves: a code the user receives can always be verified.
     // The message's own durable commit comes next and makes the PIN's durable with it.
     if (sending) record.externalMessageId = externalMessageId;
@@ -181,7 +182,7 @@ export class VerifyService {
     const sent =
       sending && (await this.deliver(channel, { record: resent, template, pin, placeholders: request.placeholders, ttlMs: record.expiresAt - now, track: request.trackDelivery === true }));
     // The PIN keeps its life and its attempts (UNCONFIRMED; not resetting them keeps a resend from extending a guessing window).
-    if (sent) await store.pins.markSent(accountId, pinId, now, externalMessageId);
+    if (sent) await store.pins.markSent(accountId, pinId, now, externalMessageId, channel === 'voice' ? 'VOICE' : 'SMS');
     return this.result(channel, resent, { nc, sent, track: request.trackDelivery === true });
   }
 

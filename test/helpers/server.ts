@@ -34,6 +34,8 @@ export interface TestServerOptions {
   clock?: ManualClock;
   /** Keep the data directory on close (for restart tests). */
   keepData?: boolean;
+  /** A built console to serve at /console instead of dist/console. */
+  consoleDir?: string;
 }
 
 /** Which store the HTTP suites run on: PostgreSQL in the second CI pass, SQLite otherwise. */
@@ -61,7 +63,11 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<R
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const env = await testEnv(options.env);
   const config = loadConfig(env);
-  const server = await startServer(options.clock ? { config, clock: options.clock } : { config });
+  const server = await startServer({
+    config,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
+  });
   const apiKey = env.SWITCHBOARD_API_KEY!;
   return {
     url: server.url,

@@ -11,7 +11,7 @@ const T0 = Date.UTC(2025, 2, 4, 10, 15, 30);
 
 interface PhoneInbox {
   number: string;
-  messages: Array<{ channel: string; messageId?: string; from?: string; text?: string; receivedAt: string }>;
+  messages: Array<{ channel: string; direction: string; messageId?: string; from?: string; text?: string; receivedAt: string }>;
 }
 
 async function send(server: TestServer, to: string, text: string): Promise<string> {
@@ -51,8 +51,8 @@ describe('sandbox API', () => {
     });
     assert.equal(inbox.number, '41793026001');
     assert.deepEqual(inbox.messages, [
-      { channel: 'SMS', messageId: second, from: 'ACME', text: 'your code is 222222', receivedAt: '2025-03-04T10:15:31.000+0000' },
-      { channel: 'SMS', messageId: first, from: 'ACME', text: 'your code is 111111', receivedAt: '2025-03-04T10:15:30.000+0000' },
+      { channel: 'SMS', direction: 'received', messageId: second, from: 'ACME', text: 'your code is 222222', receivedAt: '2025-03-04T10:15:31.000+0000' },
+      { channel: 'SMS', direction: 'received', messageId: first, from: 'ACME', text: 'your code is 111111', receivedAt: '2025-03-04T10:15:30.000+0000' },
     ]);
 
     const limited = await server.request('GET', '/sandbox/1/phones/%2B41793026001/messages?limit=1');

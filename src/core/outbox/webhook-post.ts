@@ -7,7 +7,13 @@ export interface PostResult {
   httpStatus?: number;
   error?: string;
   durationMs: number;
+  /** The start of the answer's body (RESPONSE_BODY_LIMIT bytes), as UTF-8 text; absent when empty. */
+  responseBody?: string;
+  responseContentType?: string;
 }
+
+/** How much of a receiver's answer is kept with the attempt: enough to see why it refused. */
+export const RESPONSE_BODY_LIMIT = 4096;
 
 /**
  * Keep-alive connections, shared by every POST of the process. node:http rather than fetch: a
@@ -29,8 +35,9 @@ function describeFailure(error: unknown): string {
 
 /**
  * One POST. Any 2xx is a delivery. Redirects are not followed (a redirected POST is not delivered).
- * The response body is drained so the keep-alive connection can be reused. `timeoutMs` bounds the
- * whole exchange, from connecting to the end of the response.
+ * The response body is read to its end so the keep-alive connection can be reused, and its first
+ * RESPONSE_BODY_LIMIT bytes are kept. `timeoutMs` bounds the whole exchange, from connecting to the
+ * end of the response.
  */
 export function postWebhook(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<PostResult> {
   const started = performance.now();
@@ -62,10 +69,23 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
     }, timeoutMs);
     request.on('response', (response) => {
       const status = response.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      let kept = 0;
       // The status decides the outcome; a body cut short afterwards does not change it.
-      const done = (): void => finish({ ok: status >= 200 && status < 300, httpStatus: status });
+      const done = (): void => {
+        const result: Omit<PostResult, 'durationMs'> = { ok: status >= 200 && status < 300, httpStatus: status };
+        if (kept > 0) result.responseBody = Buffer.concat(chunks, kept).toString('utf8');
+        const type = response.headers['content-type'];
+        if (type !== undefined) result.responseContentType = type.slice(0, 200);
+        finish(result);
+      };
+      response.on('data', (chunk: Buffer) => {
+        if (kept >= RESPONSE_BODY_LIMIT) return;
+        const part = chunk.length <= RESPONSE_BODY_LIMIT - kept ? chunk : chunk.subarray(0, RESPONSE_BODY_LIMIT - kept);
+        chunks.push(part);
+        kept += part.length;
+      });
       response.on('end', done).on('error', done).on('aborted', done);
-      response.resume();
     });
     request.on('error', (error) => finish({ ok: false, error: describeFailure(error) }));
     request.end(body);

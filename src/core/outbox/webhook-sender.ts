@@ -199,6 +199,8 @@ export class WebhookSender {
         httpStatus: result.httpStatus,
         error: result.error,
         outcome,
+        responseBody: result.responseBody,
+        responseContentType: result.responseContentType,
       },
       next,
     );

@@ -38,6 +38,8 @@ export interface Store {
    */
   flushToDisk(): Promise<void>;
   close(): Promise<void>;
+  /** Signals between the nodes sharing the database; absent where a process is the only node (SQLite). */
+  signals?: StoreSignals;
   accounts: AccountStore;
   keys: ApiKeyStore;
   messages: MessageStore;
@@ -59,4 +61,15 @@ export interface Store {
   pins: PinStore;
   rateWindows: RateWindowStore;
   secrets: SecretStore;
+}
+
+/**
+ * Short messages to every node of the deployment (PostgreSQL LISTEN/NOTIFY, scoped to the store's
+ * schema): delivered to those listening at the time, at most once, never stored. A payload is at
+ * most 8000 bytes.
+ */
+export interface StoreSignals {
+  /** Calls `onSignal` with each payload sent on `channel`, this node's own included; resolves with the way to stop. */
+  listen(channel: string, onSignal: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
 }

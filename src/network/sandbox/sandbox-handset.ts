@@ -59,6 +59,18 @@ export class SandboxHandset {
     const [handled] = await this.started().inbound([{ accountId, from, to, content, receivedAt }]);
     const written: HandsetWritten = { messageId: handled!.messageId, from, to, receivedAt, content, pushed: handled!.pushed };
     if (handled!.pairedMessageId !== undefined) written.pairedMessageId = handled!.pairedMessageId;
+    // The phone keeps what it sent, as it keeps what it received.
+    await this.deps.store.phones.record({
+      accountId,
+      number: from,
+      channel: 'RCS',
+      direction: 'sent',
+      to,
+      ...('text' in content ? { text: content.text } : {}),
+      messageId: written.messageId,
+      receivedAt,
+      payload: { content },
+    });
     return written;
   }
 

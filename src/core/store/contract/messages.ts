@@ -186,6 +186,33 @@ export interface MessageLogFilter {
   limit: number;
 }
 
+/** What the console lists: messages of every channel, newest first. */
+export interface MessageBrowseFilter {
+  accountId: string;
+  since: number;
+  /** Exactly these messages (still within `since` and the other filters). */
+  pks?: number[];
+  /** Only messages with pk < beforePk. */
+  beforePk?: number;
+  channel?: MessageChannel;
+  /** The sender or the destination. */
+  numbers?: string[];
+  statusGroupId?: number;
+  bulkId?: string;
+  /** A case-insensitive substring of the text (an SMS's text or hex, an RCS text or card title and description). */
+  text?: string;
+  limit: number;
+}
+
+/** What a list of messages shows of each: no webhook options, extras or pipeline fields. */
+export type MessageSummary = Pick<
+  StoredMessage,
+  'pk' | 'messageId' | 'bulkId' | 'channel' | 'api' | 'sender' | 'destination' | 'content' | 'encoding' | 'messageCount' | 'status' | 'errorId' | 'createdAt' | 'sentAt' | 'doneAt'
+> & {
+  /** The RCS message whose SMS failover this is (`extras.failoverOf`). */
+  failoverOf?: string;
+};
+
 export interface MessageStore {
   /** Inserts in one transaction. Returns, for each input in order, the pk or 'duplicate' when (accountId, messageId) exists. */
   insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>>;
@@ -232,6 +259,8 @@ export interface MessageStore {
   applyStatusChanges(changes: StatusChange[]): Promise<void>;
   /** Newest first. */
   listLogs(filter: MessageLogFilter): Promise<StoredMessage[]>;
+  /** Newest first, one indexed walk of the account's messages. */
+  browse(filter: MessageBrowseFilter): Promise<MessageSummary[]>;
   /**
    * Retention: deletes final messages done before `before` whose pull report is not pending,
    * consumed inbound messages, settled webhook items and webhook attempts older than it. Returns

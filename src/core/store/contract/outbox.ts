@@ -71,7 +71,24 @@ export interface WebhookAttempt {
   httpStatus?: number;
   error?: string;
   outcome: 'delivered' | 'retry' | 'failed';
+  /** The start of the receiver's answer (its first 4 KB), as text. */
+  responseBody?: string;
+  responseContentType?: string;
 }
+
+/** One webhook URL of an account: its items by state and its last attempt. */
+export interface WebhookTargetSummary {
+  url: string;
+  pending: number;
+  failed: number;
+  delivered: number;
+  /** Pending items that were already tried and failed at least once. */
+  retrying: number;
+  lastAttempt?: Pick<WebhookAttempt, 'startedAt' | 'outcome' | 'httpStatus' | 'error'>;
+}
+
+/** What `retryNow` did: the item as it is now, or why nothing was done. */
+export type RetryOutcome = { kind: 'retried'; item: OutboxItem } | { kind: 'unknown' } | { kind: 'delivered'; item: OutboxItem };
 
 export interface OutboxStore {
   enqueue(items: OutboxItemInput[]): Promise<void>;
@@ -97,7 +114,24 @@ export interface OutboxStore {
     next: { state: 'delivered' } | { state: 'pending'; dueAt: number } | { state: 'failed' },
   ): Promise<void>;
   listAttempts(accountId: string, limit: number, beforeId?: number): Promise<WebhookAttempt[]>;
-  listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number): Promise<OutboxItem[]>;
+  /** Newest first; only items posted to `url` when it is given. */
+  listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number, url?: string): Promise<OutboxItem[]>;
+  getItem(accountId: string, id: number): Promise<OutboxItem | undefined>;
+  /** The attempts that carried any of these items (made at or after `since`, their creation), oldest first. */
+  attemptsOfItems(accountId: string, itemIds: number[], since: number): Promise<WebhookAttempt[]>;
+  /**
+   * Items created within [since, until] whose payloads hold `"messageId":"<messageId>"` (the reports
+   * and events pushed for a message), oldest first, at most `limit`.
+   */
+  itemsCarrying(accountId: string, messageId: string, window: { since: number; until: number }, limit: number): Promise<OutboxItem[]>;
+  /**
+   * Makes an item due at `now`: a failed one becomes pending again with its attempts kept (so it gets
+   * one more POST), a pending one is moved forward along with the later items of its stream; a
+   * lease of a POST in flight is left alone. A delivered item is not sent again.
+   */
+  retryNow(accountId: string, id: number, now: number): Promise<RetryOutcome>;
+  /** Every URL of the account's items, unordered. */
+  targets(accountId: string): Promise<WebhookTargetSummary[]>;
   /** Payloads (reports, messages) per item state. */
   countByState(): Promise<Record<OutboxItem['state'], number>>;
 }

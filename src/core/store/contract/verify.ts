@@ -78,7 +78,11 @@ export interface PinRecord {
   sentAt: number;
   /** The SMS message or call that carried it last, for delivery reports. */
   externalMessageId?: string;
+  /** How it was sent last (SMS when absent). */
+  channel?: PinChannelName;
 }
+
+export type PinChannelName = 'SMS' | 'VOICE';
 
 /** What a verification attempt did to a PIN, decided atomically in the store. */
 export type VerifyOutcome =
@@ -110,7 +114,7 @@ export interface PinStore {
   create(pin: PinRecord, options?: { durableWithNextCommit?: boolean }): Promise<void>;
   get(accountId: string, pinId: string): Promise<PinRecord | undefined>;
   /** A resend: the same PIN sent again now, through this message or call. */
-  markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined): Promise<void>;
+  markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined, channel?: PinChannelName): Promise<void>;
   /**
    * Applies one verification atomically: a right PIN is verified unless it expired, its attempts
    * are used up or (when multiple verifications are not allowed) it was verified already; a wrong
@@ -120,6 +124,8 @@ export interface PinStore {
   verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined>;
   /** Newest first. */
   listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]>;
+  /** An application's PINs, newest first. */
+  listForApplication(accountId: string, applicationId: string, limit: number): Promise<PinRecord[]>;
   /** Deletes PINs made and expired before `before` (a PIN is kept while it can still be verified). */
   purgeBefore(before: number): Promise<number>;
 }

@@ -1,7 +1,9 @@
 import type {
   ClaimedMessage,
+  MessageBrowseFilter,
   MessageLogFilter,
   MessageStore,
+  MessageSummary,
   NewMessage,
   OutboxItemInput,
   StatusChange,
@@ -9,6 +11,7 @@ import type {
   SubmitResult,
 } from '../types.js';
 import { partsInsert } from './message-parts.js';
+import { browseMessages } from './message-browse.js';
 import { and, type Db, type Fragment, jsonText, opt, outboxInsert, type Row, type Sql } from './shared.js';
 
 export function toMessage(r: Row): StoredMessage {
@@ -446,6 +449,10 @@ export class PgMessageStore implements MessageStore {
     const rows = await sql`
       SELECT * FROM messages WHERE ${and(sql, where)} ORDER BY pk DESC LIMIT ${filter.limit}`;
     return rows.map(toMessage);
+  }
+
+  browse(filter: MessageBrowseFilter): Promise<MessageSummary[]> {
+    return browseMessages(this.sql, filter);
   }
 
   /**

@@ -1,5 +1,5 @@
-import type { OutboxItem, OutboxItemInput, OutboxStore, WebhookAttempt } from '../types.js';
-import { outboxInsert, type Row, type Sql } from './shared.js';
+import type { OutboxItem, OutboxItemInput, OutboxStore, RetryOutcome, WebhookAttempt, WebhookTargetSummary } from '../types.js';
+import { and, outboxInsert, type Row, type Sql } from './shared.js';
 import { lastErrorOf } from '../attempt-error.js';
 
 function toItem(r: Row): OutboxItem {
@@ -36,6 +36,8 @@ function toAttempt(r: Row): WebhookAttempt {
   };
   if (r.http_status !== null) a.httpStatus = r.http_status;
   if (r.error !== null) a.error = r.error;
+  if (r.response_body !== null) a.responseBody = r.response_body;
+  if (r.response_content_type !== null) a.responseContentType = r.response_content_type;
   return a;
 }
 
@@ -94,9 +96,9 @@ export class PgOutboxStore implements OutboxStore {
     const a = attempt;
     const insertAttempt = this.sql`
       INSERT INTO webhook_attempts (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms,
-                                    http_status, error, outcome)
+                                    http_status, error, outcome, response_body, response_content_type)
       VALUES (${a.accountId}, ${a.url}, ${a.itemIds}::int8[], ${a.payloadCount}, ${a.attemptNo}, ${a.startedAt}, ${a.durationMs},
-              ${a.httpStatus ?? null}, ${a.error ?? null}, ${a.outcome})`;
+              ${a.httpStatus ?? null}, ${a.error ?? null}, ${a.outcome}, ${a.responseBody ?? null}, ${a.responseContentType ?? null})`;
     const settle = this.sql`
       UPDATE outbox SET
         state = ${next.state},
@@ -131,13 +133,80 @@ export class PgOutboxStore implements OutboxStore {
     return rows.map(toAttempt);
   }
 
-  async listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number): Promise<OutboxItem[]> {
-    const rows =
-      state === undefined
-        ? await this.sql`SELECT * FROM outbox WHERE account_id = ${accountId} ORDER BY id DESC LIMIT ${limit}`
-        : await this.sql`
-            SELECT * FROM outbox WHERE account_id = ${accountId} AND state = ${state} ORDER BY id DESC LIMIT ${limit}`;
+  async listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number, url?: string): Promise<OutboxItem[]> {
+    const sql = this.sql;
+    const where = [sql`account_id = ${accountId}`];
+    if (state !== undefined) where.push(sql`state = ${state}`);
+    if (url !== undefined) where.push(sql`url = ${url}`);
+    const rows = await sql`SELECT * FROM outbox WHERE ${and(sql, where)} ORDER BY id DESC LIMIT ${limit}`;
     return rows.map(toItem);
+  }
+
+  async getItem(accountId: string, id: number): Promise<OutboxItem | undefined> {
+    const [row] = await this.sql`SELECT * FROM outbox WHERE account_id = ${accountId} AND id = ${id}`;
+    return row && toItem(row);
+  }
+
+  async attemptsOfItems(accountId: string, itemIds: number[], since: number): Promise<WebhookAttempt[]> {
+    if (itemIds.length === 0) return [];
+    const rows = await this.sql`
+      SELECT * FROM webhook_attempts
+      WHERE started_at >= ${since} AND account_id = ${accountId} AND item_ids && ${itemIds}::int8[]
+      ORDER BY id`;
+    return rows.map(toAttempt);
+  }
+
+  async itemsCarrying(accountId: string, messageId: string, window: { since: number; until: number }, limit: number): Promise<OutboxItem[]> {
+    const needle = `"messageId":${JSON.stringify(messageId)}`;
+    const rows = await this.sql`
+      SELECT * FROM outbox
+      WHERE account_id = ${accountId} AND created_at BETWEEN ${window.since} AND ${window.until} AND strpos(payloads, ${needle}) > 0
+      ORDER BY id LIMIT ${limit}`;
+    return rows.map(toItem);
+  }
+
+  async retryNow(accountId: string, id: number, now: number): Promise<RetryOutcome> {
+    return this.sql.begin(async (tx) => {
+      const [row] = await tx`SELECT * FROM outbox WHERE account_id = ${accountId} AND id = ${id} FOR UPDATE`;
+      if (!row) return { kind: 'unknown' } as const;
+      if (row.state === 'delivered') return { kind: 'delivered', item: toItem(row) } as const;
+      const [updated] =
+        row.state === 'failed'
+          ? await tx`
+              UPDATE outbox SET state = 'pending', due_at = ${now}, lease_until = NULL
+              WHERE account_id = ${accountId} AND id = ${id} RETURNING *`
+          : await tx`
+              UPDATE outbox SET due_at = least(due_at, ${now}) WHERE account_id = ${accountId} AND id = ${id} RETURNING *`;
+      if (row.stream !== null) {
+        await tx`
+          UPDATE outbox SET due_at = least(due_at, ${now})
+          WHERE account_id = ${accountId} AND stream = ${row.stream} AND state = 'pending' AND id > ${id}`;
+      }
+      return { kind: 'retried', item: toItem(updated!) } as const;
+    });
+  }
+
+  async targets(accountId: string): Promise<WebhookTargetSummary[]> {
+    const [counts, last] = await Promise.all([
+      this.sql`
+        SELECT url, count(*) FILTER (WHERE state = 'pending')::int8 AS pending, count(*) FILTER (WHERE state = 'failed')::int8 AS failed,
+               count(*) FILTER (WHERE state = 'delivered')::int8 AS delivered,
+               count(*) FILTER (WHERE state = 'pending' AND attempts > 0)::int8 AS retrying
+        FROM outbox WHERE account_id = ${accountId} GROUP BY url`,
+      this.sql`
+        SELECT DISTINCT ON (url) url, started_at, outcome, http_status, error FROM webhook_attempts
+        WHERE account_id = ${accountId} ORDER BY url, id DESC`,
+    ]);
+    const byUrl = new Map<string, WebhookTargetSummary>();
+    for (const r of counts) byUrl.set(r.url, { url: r.url, pending: r.pending, failed: r.failed, delivered: r.delivered, retrying: r.retrying });
+    for (const r of last) {
+      let target = byUrl.get(r.url);
+      if (!target) byUrl.set(r.url, (target = { url: r.url, pending: 0, failed: 0, delivered: 0, retrying: 0 }));
+      target.lastAttempt = { startedAt: r.started_at, outcome: r.outcome };
+      if (r.http_status !== null) target.lastAttempt.httpStatus = r.http_status;
+      if (r.error !== null) target.lastAttempt.error = r.error;
+    }
+    return [...byUrl.values()];
   }
 
   async countByState(): Promise<Record<OutboxItem['state'], number>> {

@@ -1,5 +1,5 @@
 import { classifyRefusal } from '../pin-outcome.js';
-import type { PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import type { PinChannelName, PinRecord, PinStore, VerifyOutcome } from '../types.js';
 import { opt, type Row, type Sql } from './shared.js';
 
 function toPin(r: Row): PinRecord {
@@ -21,6 +21,7 @@ function toPin(r: Row): PinRecord {
   };
   if (r.verified_at !== null) pin.verifiedAt = r.verified_at;
   if (r.external_message_id !== null) pin.externalMessageId = r.external_message_id;
+  if (r.channel !== 'SMS') pin.channel = r.channel;
   return pin;
 }
 
@@ -31,10 +32,10 @@ export class PgPinStore implements PinStore {
     // synchronous_commit off for this statement's transaction only (set_config … true is SET LOCAL).
     await this.sql`
       INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_type, pin_length, pin_hash, created_at,
-                        expires_at, max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
+                        expires_at, max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id, channel)
       SELECT ${p.pinId}, ${p.accountId}, ${p.applicationId}, ${p.messageId}, ${p.msisdn}, ${p.pinType}, ${p.pinLength}, ${p.pinHash}, ${p.createdAt},
              ${p.expiresAt}, ${p.maxAttempts}, ${p.wrongAttempts}, ${p.allowMultipleVerifications}, ${opt(p.verifiedAt)},
-             ${p.sentAt}, ${opt(p.externalMessageId)}
+             ${p.sentAt}, ${opt(p.externalMessageId)}, ${p.channel ?? 'SMS'}
       FROM (SELECT set_config('synchronous_commit', ${options.durableWithNextCommit ? 'off' : 'on'}, true)) AS commit_mode`;
   }
 
@@ -43,8 +44,10 @@ export class PgPinStore implements PinStore {
     return rows.length > 0 ? toPin(rows[0]!) : undefined;
   }
 
-  async markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined): Promise<void> {
-    await this.sql`UPDATE pins SET sent_at = ${sentAt}, external_message_id = ${opt(externalMessageId)} WHERE pin_id = ${pinId} AND account_id = ${accountId}`;
+  async markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined, channel?: PinChannelName): Promise<void> {
+    await this.sql`
+      UPDATE pins SET sent_at = ${sentAt}, external_message_id = ${opt(externalMessageId)}, channel = coalesce(${opt(channel)}::text, channel)
+      WHERE pin_id = ${pinId} AND account_id = ${accountId}`;
   }
 
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
@@ -71,6 +74,13 @@ export class PgPinStore implements PinStore {
       ORDER BY created_at DESC, pin_id LIMIT ${limit}`;
     const pins = rows.map(toPin);
     return filter.verified === undefined ? pins : pins.filter((pin) => (pin.verifiedAt !== undefined) === filter.verified);
+  }
+
+  async listForApplication(accountId: string, applicationId: string, limit: number): Promise<PinRecord[]> {
+    const rows = await this.sql`
+      SELECT * FROM pins WHERE account_id = ${accountId} AND application_id = ${applicationId}
+      ORDER BY created_at DESC, pin_id LIMIT ${limit}`;
+    return rows.map(toPin);
   }
 
   async purgeBefore(before: number): Promise<number> {

@@ -1,5 +1,6 @@
+import { createHash } from 'node:crypto';
 import postgres from 'postgres';
-import type { Store } from '../types.js';
+import type { Store, StoreSignals } from '../types.js';
 import { PgAccountStore } from './accounts.js';
 import { PgApiKeyStore } from './api-keys.js';
 import { PgAudioStore } from './audio.js';
@@ -84,13 +85,23 @@ class PostgresStore implements Store {
   readonly pins: PgPinStore;
   readonly rateWindows: PgRateWindowStore;
   readonly secrets: PgSecretStore;
+  readonly signals: StoreSignals;
   private closing: Promise<void> | undefined;
 
   constructor(
     private readonly sql: Sql,
     private readonly closeTimeout: number,
     private readonly durableCommits: boolean,
+    schema: string | undefined,
   ) {
+    // Channels are the database's, not a schema's: deployments sharing a database in schemas of
+    // their own must not hear each other. A hash keeps the name within an identifier's 63 bytes.
+    const scope = createHash('sha256').update(schema ?? '').digest('hex').slice(0, 16);
+    const channelOf = (channel: string): string => `${channel}_${scope}`;
+    this.signals = {
+      listen: async (channel, onSignal) => (await sql.listen(channelOf(channel), onSignal)).unlisten,
+      notify: async (channel, payload) => void (await sql.notify(channelOf(channel), payload)),
+    };
     this.accounts = new PgAccountStore(sql);
     this.keys = new PgApiKeyStore(sql);
     this.messages = new PgMessageStore(sql);
@@ -157,5 +168,5 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await sql.end({ timeout: 1 });
     throw error;
   }
-  return new PostgresStore(sql, options.closeTimeout ?? 5, options.durableCommits !== false);
+  return new PostgresStore(sql, options.closeTimeout ?? 5, options.durableCommits !== false, schema);
 }

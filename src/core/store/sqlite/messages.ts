@@ -1,13 +1,16 @@
 import type {
   ClaimedMessage,
+  MessageBrowseFilter,
   MessageLogFilter,
   MessageStore,
+  MessageSummary,
   NewMessage,
   OutboxItemInput,
   StatusChange,
   StoredMessage,
   SubmitResult,
 } from '../types.js';
+import { MessageBrowseQuery } from './message-browse.js';
 import { MessageLogQuery } from './message-logs.js';
 import {
   MESSAGE_INSERT_SQL,
@@ -25,6 +28,7 @@ const byDueThenPk = (a: MessageRow, b: MessageRow): number => a.due_at - b.due_a
 
 export class SqliteMessageStore implements MessageStore {
   private readonly logQuery: MessageLogQuery;
+  private readonly browseQuery: MessageBrowseQuery;
 
   private readonly sql = preparedOnce(() => ({
     insert: this.db.prepare<MessageInsertParams>(MESSAGE_INSERT_SQL),
@@ -232,6 +236,7 @@ export class SqliteMessageStore implements MessageStore {
     private readonly parts: SqliteMessagePartStore,
   ) {
     this.logQuery = new MessageLogQuery(db);
+    this.browseQuery = new MessageBrowseQuery(db);
   }
 
   async insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>> {
@@ -303,6 +308,10 @@ export class SqliteMessageStore implements MessageStore {
 
   async listLogs(filter: MessageLogFilter): Promise<StoredMessage[]> {
     return this.logQuery.run(filter).map(toStoredMessage);
+  }
+
+  async browse(filter: MessageBrowseFilter): Promise<MessageSummary[]> {
+    return this.browseQuery.run(filter);
   }
 
   async purgeBefore(before: number): Promise<number> {

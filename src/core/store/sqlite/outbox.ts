@@ -1,84 +1,9 @@
 import { packOutboxItems } from '../../outbox/outbox-packing.js';
-import type { OutboxItem, OutboxItemInput, OutboxStore, WebhookAttempt, WebhookSecurity } from '../types.js';
-import {
-  compact,
-  jsonOrNull,
-  nullToUndefined,
-  orNull,
-  parseJson,
-  parseJsonOrUndefined,
-  preparedOnce,
-  type Db,
-} from './shared.js';
+import type { OutboxItem, OutboxItemInput, OutboxStore, RetryOutcome, WebhookAttempt, WebhookTargetSummary } from '../types.js';
+import { jsonOrNull, orNull, preparedOnce, withoutBlockingOnLocks, type Db } from './shared.js';
 import { lastErrorOf } from '../attempt-error.js';
-
-interface OutboxRow {
-  id: number;
-  account_id: string;
-  url: string;
-  format: string;
-  payloads: string;
-  payload_count: number;
-  security: string | null;
-  subscription_id: string | null;
-  stream: string | null;
-  created_at: number;
-  due_at: number;
-  attempts: number;
-  state: OutboxItem['state'];
-  last_error: string | null;
-}
-
-interface AttemptRow {
-  id: number;
-  account_id: string;
-  url: string;
-  item_ids: string;
-  payload_count: number;
-  attempt_no: number;
-  started_at: number;
-  duration_ms: number;
-  http_status: number | null;
-  error: string | null;
-  outcome: WebhookAttempt['outcome'];
-}
-
-type NextState = Parameters<OutboxStore['recordAttempt']>[1];
-
-const toItem = (row: OutboxRow): OutboxItem =>
-  compact({
-    id: row.id,
-    accountId: row.account_id,
-    url: row.url,
-    format: row.format,
-    payloads: row.payloads,
-    payloadCount: row.payload_count,
-    security: parseJsonOrUndefined<WebhookSecurity>(row.security),
-    subscriptionId: nullToUndefined(row.subscription_id),
-    stream: nullToUndefined(row.stream),
-    createdAt: row.created_at,
-    dueAt: row.due_at,
-    attempts: row.attempts,
-    state: row.state,
-    lastError: nullToUndefined(row.last_error),
-  });
-
-const toAttempt = (row: AttemptRow): WebhookAttempt =>
-  compact({
-    id: row.id,
-    accountId: row.account_id,
-    url: row.url,
-    itemIds: parseJson<number[]>(row.item_ids),
-    payloadCount: row.payload_count,
-    attemptNo: row.attempt_no,
-    startedAt: row.started_at,
-    durationMs: row.duration_ms,
-    httpStatus: nullToUndefined(row.http_status),
-    error: nullToUndefined(row.error),
-    outcome: row.outcome,
-  });
-
-/** What an item remembers of a failed attempt: the transport error, else the HTTP status. */
+import { OutboxReads } from './outbox-reads.js';
+import { toAttempt, toItem, type AttemptRow, type NextState, type OutboxRow } from './outbox-rows.js';
 
 export class SqliteOutboxStore implements OutboxStore {
   private readonly sql = preparedOnce(() => ({
@@ -121,8 +46,10 @@ export class SqliteOutboxStore implements OutboxStore {
       .pluck(),
     insertAttempt: this.db.prepare(
       `INSERT INTO webhook_attempts
-         (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms, http_status, error, outcome)
-       VALUES (@accountId, @url, @itemIds, @payloadCount, @attemptNo, @startedAt, @durationMs, @httpStatus, @error, @outcome)`,
+         (account_id, url, item_ids, payload_count, attempt_no, started_at, duration_ms, http_status, error, outcome,
+          response_body, response_content_type)
+       VALUES (@accountId, @url, @itemIds, @payloadCount, @attemptNo, @startedAt, @durationMs, @httpStatus, @error, @outcome,
+               @responseBody, @responseContentType)`,
     ),
     // Only pending items move: a late duplicate attempt must not undo a delivery.
     settleItem: this.db.prepare<Record<string, unknown>, { stream: string | null }>(
@@ -141,11 +68,10 @@ export class SqliteOutboxStore implements OutboxStore {
     attempts: this.db.prepare<[string, number, number], AttemptRow>(
       'SELECT * FROM webhook_attempts WHERE account_id = ? AND id < ? ORDER BY id DESC LIMIT ?',
     ),
-    items: this.db.prepare<[string, number], OutboxRow>(
-      'SELECT * FROM outbox WHERE account_id = ? ORDER BY id DESC LIMIT ?',
-    ),
-    itemsInState: this.db.prepare<[string, string, number], OutboxRow>(
-      'SELECT * FROM outbox WHERE account_id = ? AND state = ? ORDER BY id DESC LIMIT ?',
+    // A NULL filter matches every row: one statement serves each combination of state and url.
+    items: this.db.prepare<{ accountId: string; state: string | null; url: string | null; limit: number }, OutboxRow>(
+      `SELECT * FROM outbox WHERE account_id = @accountId AND (@state IS NULL OR state = @state) AND (@url IS NULL OR url = @url)
+       ORDER BY id DESC LIMIT @limit`,
     ),
     countByState: this.db.prepare<[], { state: OutboxItem['state']; count: number }>(
       'SELECT state, sum(payload_count) AS count FROM outbox GROUP BY state',
@@ -176,6 +102,8 @@ export class SqliteOutboxStore implements OutboxStore {
         httpStatus: orNull(attempt.httpStatus),
         error: orNull(attempt.error),
         outcome: attempt.outcome,
+        responseBody: orNull(attempt.responseBody),
+        responseContentType: orNull(attempt.responseContentType),
       });
       const lastError = lastErrorOf(attempt);
       const dueAt = next.state === 'pending' ? next.dueAt : null;
@@ -188,7 +116,11 @@ export class SqliteOutboxStore implements OutboxStore {
     }),
   );
 
-  constructor(private readonly db: Db) {}
+  private readonly reads: OutboxReads;
+
+  constructor(private readonly db: Db) {
+    this.reads = new OutboxReads(db);
+  }
 
   /**
    * Inserts items inside the caller's transaction, packed into rows per target; other sub-stores
@@ -242,10 +174,28 @@ export class SqliteOutboxStore implements OutboxStore {
     return this.sql().attempts.all(accountId, beforeId ?? Number.MAX_SAFE_INTEGER, limit).map(toAttempt);
   }
 
-  async listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number): Promise<OutboxItem[]> {
-    const { items, itemsInState } = this.sql();
-    const rows = state === undefined ? items.all(accountId, limit) : itemsInState.all(accountId, state, limit);
-    return rows.map(toItem);
+  async listItems(accountId: string, state: OutboxItem['state'] | undefined, limit: number, url?: string): Promise<OutboxItem[]> {
+    return this.sql().items.all({ accountId, state: orNull(state), url: orNull(url), limit }).map(toItem);
+  }
+
+  async getItem(accountId: string, id: number): Promise<OutboxItem | undefined> {
+    return this.reads.getItem(accountId, id);
+  }
+
+  async attemptsOfItems(accountId: string, itemIds: number[], since: number): Promise<WebhookAttempt[]> {
+    return this.reads.attemptsOfItems(accountId, itemIds, since);
+  }
+
+  async itemsCarrying(accountId: string, messageId: string, window: { since: number; until: number }, limit: number): Promise<OutboxItem[]> {
+    return this.reads.itemsCarrying(accountId, messageId, window, limit);
+  }
+
+  async retryNow(accountId: string, id: number, now: number): Promise<RetryOutcome> {
+    return withoutBlockingOnLocks(this.db, () => this.reads.retryNow(accountId, id, now));
+  }
+
+  async targets(accountId: string): Promise<WebhookTargetSummary[]> {
+    return this.reads.targets(accountId);
   }
 
   async countByState(): Promise<Record<OutboxItem['state'], number>> {

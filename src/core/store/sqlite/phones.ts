@@ -1,5 +1,5 @@
 import { newestFirst, receivedSms } from '../phone-entries.js';
-import type { MessageContent, PhoneMessage, PhoneStore, ReceivedSms } from '../types.js';
+import type { MessageContent, PhoneMessage, PhoneStore, PhoneSummary, ReceivedSms } from '../types.js';
 import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db } from './shared.js';
 
 interface PhoneRow {
@@ -10,6 +10,18 @@ interface PhoneRow {
   text: string | null;
   message_id: string | null;
   received_at: number;
+  payload: string | null;
+  direction: 'received' | 'sent';
+  to_number: string | null;
+}
+
+interface SummaryRow {
+  number: string;
+  last_at: number;
+  received: number;
+  sent: number;
+  text: string | null;
+  content: string | null;
   payload: string | null;
 }
 
@@ -28,7 +40,9 @@ const toPhoneMessage = (row: PhoneRow): PhoneMessage =>
     accountId: row.account_id,
     number: row.number,
     channel: row.channel,
+    direction: row.direction === 'sent' ? 'sent' : undefined,
     from: nullToUndefined(row.from_number),
+    to: nullToUndefined(row.to_number),
     text: nullToUndefined(row.text),
     messageId: nullToUndefined(row.message_id),
     receivedAt: row.received_at,
@@ -48,14 +62,39 @@ export class SqlitePhoneStore implements PhoneStore {
         messageId: string | null,
         receivedAt: number,
         payload: string | null,
+        direction: string,
+        to: string | null,
       ]
     >(
-      `INSERT INTO phone_messages (account_id, number, channel, from_number, text, message_id, received_at, payload)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO phone_messages (account_id, number, channel, from_number, text, message_id, received_at, payload, direction, to_number)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     ),
     list: this.db.prepare<[string, string, number], PhoneRow>(
+      `SELECT * FROM phone_messages WHERE account_id = ? AND number = ? AND direction = 'received'
+       ORDER BY received_at DESC, id DESC LIMIT ?`,
+    ),
+    listWithSent: this.db.prepare<[string, string, number], PhoneRow>(
       `SELECT * FROM phone_messages WHERE account_id = ? AND number = ?
        ORDER BY received_at DESC, id DESC LIMIT ?`,
+    ),
+    // The newest entry gives the preview; at one instant a received SMS counts as newer, as the
+    // phone's list shows it first.
+    summaries: this.db.prepare<{ accountId: string; limit: number }, SummaryRow>(
+      `WITH activity AS (
+         SELECT phone_number AS number, phone_at AS at, 0 AS src, pk AS id, 1 AS received, 0 AS sent, NULL AS text, content, NULL AS payload
+         FROM messages WHERE account_id = @accountId AND phone_at IS NOT NULL
+         UNION ALL
+         SELECT number, received_at, 1, id, direction = 'received', direction = 'sent', text, NULL, payload
+         FROM phone_messages WHERE account_id = @accountId),
+       totals AS (
+         SELECT number, max(at) AS last_at, sum(received) AS received, sum(sent) AS sent
+         FROM activity GROUP BY number ORDER BY last_at DESC, number LIMIT @limit),
+       latest AS (
+         SELECT number, text, content, payload, row_number() OVER (PARTITION BY number ORDER BY at DESC, src, id DESC) AS n
+         FROM activity WHERE number IN (SELECT number FROM totals))
+       SELECT t.number, t.last_at, t.received, t.sent, l.text, l.content, l.payload
+       FROM totals t JOIN latest l ON l.number = t.number AND l.n = 1
+       ORDER BY t.last_at DESC, t.number`,
     ),
     markSms: this.db.prepare<[string, number, string, number]>(
       'UPDATE messages SET phone_number = ?, phone_at = ? WHERE account_id = ? AND pk = ?',
@@ -109,11 +148,14 @@ export class SqlitePhoneStore implements PhoneStore {
       orNull(message.messageId),
       message.receivedAt,
       jsonOrNull(message.payload),
+      message.direction ?? 'received',
+      orNull(message.to),
     );
   }
 
-  async list(accountId: string, number: string, limit: number): Promise<PhoneMessage[]> {
-    const { list, listSms } = this.sql();
+  async list(accountId: string, number: string, limit: number, options: { includeSent?: boolean } = {}): Promise<PhoneMessage[]> {
+    const { listSms } = this.sql();
+    const list = options.includeSent ? this.sql().listWithSent : this.sql().list;
     const sms = listSms.all(accountId, number, limit).map((row) =>
       receivedSms({
         accountId: row.account_id,
@@ -125,5 +167,20 @@ export class SqlitePhoneStore implements PhoneStore {
       }),
     );
     return newestFirst(sms, list.all(accountId, number, limit).map(toPhoneMessage), limit);
+  }
+
+  async summaries(accountId: string, limit: number): Promise<PhoneSummary[]> {
+    return this.sql()
+      .summaries.all({ accountId, limit })
+      .map((row) => ({
+        number: row.number,
+        lastAt: row.last_at,
+        received: row.received,
+        sent: row.sent,
+        last: compact({
+          text: nullToUndefined(row.text),
+          content: row.content !== null ? parseJson<MessageContent>(row.content) : parseJsonOrUndefined<{ content?: MessageContent }>(row.payload)?.content,
+        }),
+      }));
   }
 }

@@ -1,5 +1,5 @@
 import { classifyRefusal } from '../pin-outcome.js';
-import type { PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
+import type { PinChannelName, PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
 import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
 interface PinRow {
@@ -19,6 +19,7 @@ interface PinRow {
   verified_at: number | null;
   sent_at: number;
   external_message_id: string | null;
+  channel: 'SMS' | 'VOICE';
 }
 
 const toPin = (row: PinRow): PinRecord =>
@@ -39,6 +40,7 @@ const toPin = (row: PinRow): PinRecord =>
     verifiedAt: nullToUndefined(row.verified_at),
     sentAt: row.sent_at,
     externalMessageId: nullToUndefined(row.external_message_id),
+    channel: row.channel === 'SMS' ? undefined : row.channel,
   });
 
 /** A PIN still open to a verification: not expired, attempts left, not verified already unless it may be again. */
@@ -48,13 +50,13 @@ export class SqlitePinStore implements PinStore {
   private readonly sql = preparedOnce(() => ({
     insert: this.db.prepare(
       `INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_type, pin_length, pin_hash, created_at, expires_at,
-         max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id)
+         max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id, channel)
        VALUES (@pinId, @accountId, @applicationId, @messageId, @msisdn, @pinType, @pinLength, @pinHash, @createdAt, @expiresAt,
-         @maxAttempts, @wrongAttempts, @allowMultiple, @verifiedAt, @sentAt, @externalMessageId)`,
+         @maxAttempts, @wrongAttempts, @allowMultiple, @verifiedAt, @sentAt, @externalMessageId, @channel)`,
     ),
     get: this.db.prepare<[string, string], PinRow>('SELECT * FROM pins WHERE pin_id = ? AND account_id = ?'),
-    markSent: this.db.prepare<[number, string | null, string, string]>(
-      'UPDATE pins SET sent_at = ?, external_message_id = ? WHERE pin_id = ? AND account_id = ?',
+    markSent: this.db.prepare<[number, string | null, string | null, string, string]>(
+      'UPDATE pins SET sent_at = ?, external_message_id = ?, channel = coalesce(?, channel) WHERE pin_id = ? AND account_id = ?',
     ),
     verifyRight: this.db.prepare<{ pinId: string; accountId: string; now: number }, PinRow>(
       `UPDATE pins SET verified_at = coalesce(verified_at, @now) WHERE pin_id = @pinId AND account_id = @accountId AND ${OPEN} RETURNING *`,
@@ -64,6 +66,9 @@ export class SqlitePinStore implements PinStore {
     ),
     forMsisdn: this.db.prepare<[string, string, string, number], PinRow>(
       'SELECT * FROM pins WHERE account_id = ? AND application_id = ? AND msisdn = ? ORDER BY created_at DESC, pin_id LIMIT ?',
+    ),
+    forApplication: this.db.prepare<[string, string, number], PinRow>(
+      'SELECT * FROM pins WHERE account_id = ? AND application_id = ? ORDER BY created_at DESC, pin_id LIMIT ?',
     ),
     purge: this.db.prepare<{ before: number }>('DELETE FROM pins WHERE created_at < @before AND expires_at < @before'),
   }));
@@ -77,6 +82,7 @@ export class SqlitePinStore implements PinStore {
       allowMultiple: flag(pin.allowMultipleVerifications),
       verifiedAt: orNull(pin.verifiedAt),
       externalMessageId: orNull(pin.externalMessageId),
+      channel: pin.channel ?? 'SMS',
     };
     await withoutBlockingOnLocks(this.db, () => this.sql().insert.run(params), options.durableWithNextCommit !== true);
   }
@@ -86,8 +92,8 @@ export class SqlitePinStore implements PinStore {
     return row && toPin(row);
   }
 
-  async markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined): Promise<void> {
-    await withoutBlockingOnLocks(this.db, () => this.sql().markSent.run(sentAt, orNull(externalMessageId), pinId, accountId));
+  async markSent(accountId: string, pinId: string, sentAt: number, externalMessageId: string | undefined, channel?: PinChannelName): Promise<void> {
+    await withoutBlockingOnLocks(this.db, () => this.sql().markSent.run(sentAt, orNull(externalMessageId), orNull(channel), pinId, accountId));
   }
 
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
@@ -102,6 +108,10 @@ export class SqlitePinStore implements PinStore {
   async listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]> {
     const pins = this.sql().forMsisdn.all(accountId, applicationId, msisdn, limit).map(toPin);
     return filter.verified === undefined ? pins : pins.filter((pin) => (pin.verifiedAt !== undefined) === filter.verified);
+  }
+
+  async listForApplication(accountId: string, applicationId: string, limit: number): Promise<PinRecord[]> {
+    return this.sql().forApplication.all(accountId, applicationId, limit).map(toPin);
   }
 
   async purgeBefore(before: number): Promise<number> {

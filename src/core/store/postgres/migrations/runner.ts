@@ -8,6 +8,7 @@ import { outboxStreams } from './006-outbox-streams.js';
 import { calls } from './007-calls.js';
 import { verify } from './008-verify.js';
 import { messageChannels } from './009-message-channels.js';
+import { consoleColumns } from './010-console.js';
 import { nodeOwnership } from './011-node-ownership.js';
 import { messageParts } from './012-message-parts.js';
 import { inboundParts } from './013-inbound-parts.js';
@@ -31,6 +32,7 @@ export const migrations: readonly Migration[] = [
   calls,
   verify,
   messageChannels,
+  consoleColumns,
   nodeOwnership,
   messageParts,
   inboundParts,

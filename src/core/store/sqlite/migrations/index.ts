@@ -7,6 +7,7 @@ import { outboxStreamsMigration } from './006-outbox-streams.js';
 import { callsMigration } from './007-calls.js';
 import { verifyMigration } from './008-verify.js';
 import { messageChannelsMigration } from './009-message-channels.js';
+import { consoleMigration } from './010-console.js';
 import { nodeOwnershipMigration } from './011-node-ownership.js';
 import { messagePartsMigration } from './012-message-parts.js';
 import { inboundPartsMigration } from './013-inbound-parts.js';
@@ -23,6 +24,7 @@ export const migrations: readonly Migration[] = [
   callsMigration,
   verifyMigration,
   messageChannelsMigration,
+  consoleMigration,
   nodeOwnershipMigration,
   messagePartsMigration,
   inboundPartsMigration,
