@@ -5,9 +5,12 @@ export interface Changes {
   messages?: string[];
   messagesOverflow?: boolean;
   phones?: string[];
+  phonesOverflow?: boolean;
   calls?: string[];
+  callsOverflow?: boolean;
   webhooks?: boolean;
   verifications?: string[];
+  verificationsOverflow?: boolean;
 }
 
 export type LiveState = 'connecting' | 'live' | 'offline';
@@ -76,7 +79,7 @@ export class LiveChanges {
           if (event.type === 'ready') {
             this.setState('live');
             pauseMs = 500;
-            if (connectedBefore) this.emit({ messagesOverflow: true, webhooks: true, phones: [], calls: [], verifications: [] });
+            if (connectedBefore) this.emit({ messagesOverflow: true, phonesOverflow: true, callsOverflow: true, verificationsOverflow: true, webhooks: true });
             connectedBefore = true;
           } else if (event.type === 'changes') {
             this.emit(JSON.parse(event.data) as Changes);

@@ -20,7 +20,7 @@ export function CallView({ callId }: { callId: string }) {
   }, [callId]);
   const reload = useThrottled(loaded.reload, 250);
   useChanges((changes) => {
-    if (changes.calls?.includes(callId)) reload();
+    if (changes.callsOverflow || changes.calls?.includes(callId)) reload();
   });
   const [problem, setProblem] = useState<string>();
 

@@ -20,7 +20,7 @@ export function Calls() {
   }, []);
   const reload = useThrottled(loaded.reload, 300);
   useChanges((changes) => {
-    if (changes.calls) reload();
+    if (changes.calls || changes.callsOverflow) reload();
   });
 
   return (

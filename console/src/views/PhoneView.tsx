@@ -18,7 +18,7 @@ export function PhoneView({ number }: { number: string }) {
   );
   const reload = useThrottled(loaded.reload, 250);
   useChanges((changes) => {
-    if (changes.phones?.some((changed) => digits(changed) === digits(number))) reload();
+    if (changes.phonesOverflow || changes.phones?.some((changed) => digits(changed) === digits(number))) reload();
   });
 
   const threads = loaded.data ? threadsOf(loaded.data.messages) : [];

@@ -10,7 +10,7 @@ export function Phones() {
   const loaded = useLoaded((signal) => api<{ phones: PhoneSummary[] }>('/sandbox/1/phones?limit=1000', { signal }), []);
   const reload = useThrottled(loaded.reload, 500);
   useChanges((changes) => {
-    if (changes.phones) reload();
+    if (changes.phones || changes.phonesOverflow) reload();
   });
   const [number, setNumber] = useState('');
 

@@ -14,7 +14,7 @@ export function Verifications({ applicationId }: { applicationId: string | undef
   );
   const reload = useThrottled(pins.reload, 300);
   useChanges((changes) => {
-    if (chosen && changes.verifications?.includes(chosen)) reload();
+    if (chosen && (changes.verificationsOverflow || changes.verifications?.includes(chosen))) reload();
   });
 
   return (
