@@ -65,7 +65,7 @@ describe('the console in a browser', { skip }, () => {
     assert.match((await row.textContent()) ?? '', /Your order 1182 has shipped/);
     // The delivery report arrives after the sandbox's latency and updates the row in place.
     await page.locator(`[data-message-id="${messageId}"] .pill-delivered`).waitFor(WAIT);
-    await screenshot(page, 'messages');
+    await screenshot(page, 'messages-live');
 
     await row.click();
     await page.waitForSelector('#message-title', WAIT);
@@ -77,7 +77,7 @@ describe('the console in a browser', { skip }, () => {
   });
 
   it('shows a one-time code on the phone, and a reply written on the phone reaches the inbound webhook', async () => {
-    const created = await server.request('POST', '/2fa/2/applications', { body: { name: 'Shop login' } });
+    const created = await server.request('POST', '/2fa/2/applications', { body: { name: 'Shop login', configuration: { verifyPinLimit: '10/1s' } } });
     const applicationId = created.json().applicationId as string;
     const template = await server.request('POST', `/2fa/2/applications/${applicationId}/messages`, { body: { messageText: 'Your ShopCo code is {{pin}}', pinType: 'NUMERIC', pinLength: 6, senderId: '447491163443' } });
     const pin = await server.request('POST', '/2fa/2/pin', { body: { applicationId, messageId: template.json().messageId, to: '41793026730' } });
@@ -92,6 +92,8 @@ describe('the console in a browser', { skip }, () => {
     await code.waitFor(WAIT);
     const shown = (await code.textContent())!.trim();
     assert.match(shown, /^\d{6}$/);
+    const wrong = shown === '000000' ? '111111' : '000000';
+    assert.equal((await server.request('POST', `/2fa/2/pin/${pin.json().pinId}/verify`, { body: { pin: wrong } })).json().verified, false);
     const verified = await server.request('POST', `/2fa/2/pin/${pin.json().pinId}/verify`, { body: { pin: shown } });
     assert.equal(verified.json().verified, true, 'the code the phone shows is the PIN');
     await screenshot(page, 'phone');
@@ -166,6 +168,7 @@ describe('the console in a browser', { skip }, () => {
     await page.goto(`${server.url}/console/#/messages`);
     await page.locator('[data-testid=message-count]', { hasText: /^10,000 messages/ }).waitFor(WAIT);
     const rendered = Date.now() - started;
+    await screenshot(page, 'messages');
     const filterStarted = Date.now();
     await page.fill('input[placeholder="contains…"]', 'Batch 7');
     await page.locator('[data-testid=message-count]', { hasText: /^1,000 of / }).waitFor(WAIT);

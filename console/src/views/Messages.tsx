@@ -8,6 +8,7 @@ import { navigate } from '../router';
 import type { MessageRow } from '../types';
 
 export const PAGE_SIZE = 10_000;
+const FIRST_ROWS = 200;
 const STATUS_GROUPS = ['PENDING', 'DELIVERED', 'UNDELIVERABLE', 'EXPIRED', 'REJECTED'];
 
 interface Page {
@@ -22,9 +23,14 @@ export function Messages() {
   const [olderLoading, setOlderLoading] = useState(false);
   const pendingSeqs = useRef(new Set<string>());
 
+  // The newest rows first, so the list shows at once; the rest of the page follows.
   const loaded = useLoaded(async (signal) => {
-    const { results } = await api<{ results: MessageRow[] }>(`/switchboard/1/messages?limit=${PAGE_SIZE}`, { signal });
-    setPage({ rows: results, complete: results.length < PAGE_SIZE });
+    const first = await api<{ results: MessageRow[] }>(`/switchboard/1/messages?limit=${FIRST_ROWS}`, { signal });
+    setPage({ rows: first.results, complete: first.results.length < FIRST_ROWS });
+    const last = first.results[first.results.length - 1];
+    if (!last || first.results.length < FIRST_ROWS) return true;
+    const rest = await api<{ results: MessageRow[] }>(`/switchboard/1/messages?limit=${PAGE_SIZE - FIRST_ROWS}&before=${last.seq}`, { signal });
+    if (!signal.aborted) setPage((p) => ({ rows: mergeRows(p.rows, rest.results), complete: rest.results.length < PAGE_SIZE - FIRST_ROWS }));
     return true;
   }, []);
 
