@@ -26,8 +26,21 @@ export function RcsMessage({ content, onTap }: Props) {
   );
 }
 
-function Media({ url, thumbnail }: { url: string | undefined; thumbnail?: string | undefined }) {
-  if (!url) return null;
+/** Only http(s) addresses become links or images: content is data, never script. */
+const webUrl = (value: string | undefined): string | undefined => {
+  if (!value) return undefined;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+function Media({ url: given, thumbnail: givenThumbnail }: { url: string | undefined; thumbnail?: string | undefined }) {
+  const url = webUrl(given);
+  const thumbnail = webUrl(givenThumbnail);
+  if (!url) return given ? <span class="rcs-file">📎 {given}</span> : null;
   const name = url.split('/').pop() || url;
   return (
     <a class="rcs-file" href={url} target="_blank" rel="noreferrer noopener">
