@@ -17,6 +17,12 @@ export const onSignedOut = (listener: () => void): (() => void) => {
   return () => signedOut.delete(listener);
 };
 
+/** The key was refused: the tab forgets it and the page asks for one again. */
+export function signOut(): void {
+  forgetKey();
+  for (const listener of signedOut) listener();
+}
+
 /** The text an error body carries, from the legacy envelope or the v3 one, violations included. */
 function errorText(status: number, body: unknown): string {
   const legacy = (body as { requestError?: { serviceException?: { text?: string; validationErrors?: Record<string, string[]> } } })
@@ -44,10 +50,7 @@ export async function request(path: string, init: { method?: string; body?: unkn
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
     signal: init.signal,
   });
-  if (response.status === 401 && init.key === undefined) {
-    forgetKey();
-    for (const listener of signedOut) listener();
-  }
+  if (response.status === 401 && init.key === undefined) signOut();
   if (!response.ok) {
     const body: unknown = await response.json().catch(() => undefined);
     throw new ApiError(response.status, errorText(response.status, body));

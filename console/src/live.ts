@@ -1,4 +1,4 @@
-import { authHeaders } from './api';
+import { authHeaders, signOut } from './api';
 
 /** What changed, as the server's `changes` events say it (only the keys that changed are present). */
 export interface Changes {
@@ -28,7 +28,9 @@ export class LiveChanges {
   private readonly stateListeners = new Set<StateListener>();
   private abort: AbortController | undefined;
   private current: LiveState = 'offline';
-  private stopped = true;
+  /** Each start begins a new run; a run whose generation has passed ends at its next step. */
+  private generation = 0;
+  private running = false;
 
   get state(): LiveState {
     return this.current;
@@ -45,13 +47,14 @@ export class LiveChanges {
   }
 
   start(): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    void this.run();
+    if (this.running) return;
+    this.running = true;
+    void this.run(++this.generation);
   }
 
   stop(): void {
-    this.stopped = true;
+    this.running = false;
+    this.generation++;
     this.abort?.abort();
     this.setState('offline');
   }
@@ -66,14 +69,20 @@ export class LiveChanges {
     for (const listener of this.changeListeners) listener(changes);
   }
 
-  private async run(): Promise<void> {
+  private async run(generation: number): Promise<void> {
     let pauseMs = 500;
     let connectedBefore = false;
-    while (!this.stopped) {
+    const current = (): boolean => generation === this.generation;
+    while (current()) {
       this.setState('connecting');
-      this.abort = new AbortController();
+      const abort = (this.abort = new AbortController());
       try {
-        const response = await fetch('/switchboard/1/events', { headers: { accept: 'text/event-stream', ...authHeaders() }, signal: this.abort.signal });
+        const response = await fetch('/switchboard/1/events', { headers: { accept: 'text/event-stream', ...authHeaders() }, signal: abort.signal });
+        if (response.status === 401) {
+          this.stop();
+          signOut();
+          return;
+        }
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         for await (const event of serverSentEvents(response.body)) {
           if (event.type === 'ready') {
@@ -88,7 +97,7 @@ export class LiveChanges {
       } catch {
         // Refused, dropped or stopped: try again below unless stopped.
       }
-      if (this.stopped) break;
+      if (!current()) break;
       this.setState('offline');
       await new Promise((resolve) => setTimeout(resolve, pauseMs));
       pauseMs = Math.min(pauseMs * 2, 10_000);

@@ -14,6 +14,18 @@ const NOT_BUILT =
 /** Vite names what it puts in assets/ by content hash: a changed file is a new URL. */
 const isHashedAsset = (file: string, root: string): boolean => path.relative(root, file).split(path.sep)[0] === 'assets';
 
+/**
+ * The page holds an API key: it runs only its own scripts and styles, talks only to this server,
+ * shows images from the web (RCS media) and audio it fetched itself, and is never framed.
+ */
+const PAGE_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' https: http: data: blob:; media-src 'self' blob:; " +
+    "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+} as const;
+
 const acceptsHtml = (request: FastifyRequest): boolean => /\btext\/html\b/i.test(request.headers.accept ?? '');
 
 /** The path of the URL asked for, as sent (the router would not tell `/console` from `/console/`). */
@@ -35,6 +47,10 @@ export async function registerConsolePage(app: FastifyInstance, root = BUILT_CON
     async (scope) => {
       scope.addHook('onRoute', (route) => {
         route.config = { ...route.config, public: true };
+      });
+      scope.addHook('onSend', (_request, reply, payload, done) => {
+        reply.headers(PAGE_HEADERS);
+        done(null, payload);
       });
       if (!existsSync(path.join(root, 'index.html'))) {
         const notBuilt = (_request: FastifyRequest, reply: FastifyReply): FastifyReply => reply.code(404).type('text/plain; charset=utf-8').send(NOT_BUILT);

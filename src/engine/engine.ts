@@ -244,7 +244,7 @@ export class Engine implements EngineHandle {
   private async takeOver(nodeIds: string[], silentBefore: number): Promise<void> {
     await this.dispatcher.takeOver(nodeIds, silentBefore);
     await this.webhookSender.takeOver(nodeIds, silentBefore);
-    await this.calls.endCallsOf(nodeIds);
+    await this.calls.endCallsOf(nodeIds, silentBefore);
   }
 
   /**

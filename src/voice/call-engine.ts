@@ -228,10 +228,10 @@ export class CallEngine {
   }
 
   /** Ends the live calls the given nodes carried (they stopped, and their media with them). */
-  async endCallsOf(nodeIds: string[]): Promise<void> {
+  async endCallsOf(nodeIds: string[], silentBefore: number): Promise<void> {
     const { store, steps, log } = this.deps;
     for (;;) {
-      const calls = await store.calls.listLiveOnNodes(nodeIds, 100);
+      const calls = await store.calls.listLiveOnNodes(nodeIds, 100, silentBefore);
       if (calls.length === 0) break;
       for (const call of calls) await steps.apply(call.accountId, call.callId, { kind: 'platform-lost' });
       log.warn({ nodes: nodeIds, calls: calls.length }, 'live calls of a node that stopped were ended');

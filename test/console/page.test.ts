@@ -42,6 +42,9 @@ describe('the console page, served by the server', () => {
     assert.equal(page.status, 200);
     assert.match(page.headers.get('content-type') ?? '', /^text\/html/);
     assert.equal(page.headers.get('cache-control'), 'no-cache');
+    // The page holds a key: only its own scripts, only this server, never in a frame.
+    assert.match(page.headers.get('content-security-policy') ?? '', /script-src 'self';.*connect-src 'self';.*frame-ancestors 'none'/);
+    assert.equal(page.headers.get('x-content-type-options'), 'nosniff');
     assert.equal(await page.text(), INDEX);
     const deepLink = await get(server, '/console/messages/123');
     assert.equal(deepLink.status, 200);

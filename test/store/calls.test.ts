@@ -155,8 +155,12 @@ for (const driver of storeDrivers()) {
       const onB = await store().calls.create(newCall(a.id, { nodeId: 'node-b' }), {});
       const ended = await store().calls.create(newCall(a.id, { nodeId: 'node-a' }), {});
       await store().calls.update(a.id, ended.callId, (c) => ({ call: finished(c, T0 + 10) }));
-      assert.deepEqual((await store().calls.listLiveOnNodes(['node-a'], 10)).map((c) => c.callId), [onA.callId]);
-      assert.deepEqual((await store().calls.listLiveOnNodes(['node-a', 'node-b'], 1)).length, 1);
+      assert.deepEqual((await store().calls.listLiveOnNodes(['node-a'], 10, T0)).map((c) => c.callId), [onA.callId]);
+      assert.deepEqual((await store().calls.listLiveOnNodes(['node-a', 'node-b'], 1, T0)).length, 1);
+      // A node that beat again since it was found silent came back: its calls are its own.
+      await store().nodes.beat('node-b', T0 + 5);
+      assert.deepEqual((await store().calls.listLiveOnNodes(['node-b'], 10, T0)).length, 0);
+      assert.deepEqual((await store().calls.listLiveOnNodes(['node-b'], 10, T0 + 6)).map((c) => c.callId), [onB.callId]);
 
       await store().calls.update(a.id, onA.callId, (c) => ({ call: finished(c, T0 + 20), addTimers: [{ kind: 'x', dueAt: T0 }] }));
       assert.equal(await store().calls.purgeBefore(T0 + 15), 1);

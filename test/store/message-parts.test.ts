@@ -55,6 +55,14 @@ for (const driver of storeDrivers()) {
       assert.deepEqual(matches.map((m) => m.messagePk), [mine]);
     });
 
+    it('leaves the parts of a finished message out: a reused id names the message still waiting', async () => {
+      const { a } = await twoAccounts(store());
+      const finished = await longMessage(store(), a.id, 'r');
+      await store().messages.applyStatusChanges([{ accountId: a.id, pk: finished, status: UNDELIVERABLE, errorId: 1, final: true, at: T0 + 15 }]);
+      assert.deepEqual(await store().parts.recordReceipts('smsc', [receipt('r1', DELIVERED, T0 + 20)]), [], 'the finished message takes no receipt');
+      assert.equal((await store().parts.list([finished])).get(finished)![0]!.receipt, undefined, 'nor is its part changed');
+    });
+
     it('replaces the parts of an earlier submit when a message is submitted again', async () => {
       const { a } = await twoAccounts(store());
       const pk = await longMessage(store(), a.id, 'e');

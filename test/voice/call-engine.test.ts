@@ -55,7 +55,7 @@ for (const driver of storeDrivers()) {
       engine = new CallEngine({ store: store(), clock, log, steps, media, pollMs: 50 });
       // As the engine composes them: the node watch ends the calls of stopped nodes through it.
       const calls = engine;
-      const watch = new NodeWatch({ store: store(), clock, log, nodeId, heartbeatMs: 5_000, timeoutMs: 15_000, shared: true, takeOver: (ids) => calls.endCallsOf(ids) });
+      const watch = new NodeWatch({ store: store(), clock, log, nodeId, heartbeatMs: 5_000, timeoutMs: 15_000, shared: true, takeOver: (ids, silentBefore) => calls.endCallsOf(ids, silentBefore) });
       engines.push(engine, watch);
       return { account, steps, engine, media, machine, watch };
     }

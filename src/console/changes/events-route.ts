@@ -7,6 +7,8 @@ import type { WireChanges } from './change-set.js';
 export const PING_MS = 25_000;
 /** A console that reads nothing while this much waits for it is dropped (it reconnects and reloads). */
 const MAX_BUFFERED = 1024 * 1024;
+/** How long a closing server lets its streams drain before it cuts them. */
+const END_GRACE_MS = 1_000;
 
 /** The feed's changes as the console reads them: message seqs are strings, like every id on the wire. */
 function changesText(changes: WireChanges): string {
@@ -23,10 +25,16 @@ function changesText(changes: WireChanges): string {
  */
 export function registerEventsRoute(app: FastifyInstance, feed: ChangeFeed): void {
   const open = new Set<ServerResponse>();
-  // Streams never end on their own: a closing server ends them, so that its connections go idle.
+  let closing = false;
+  // Streams never end on their own: a closing server ends them, so that its connections go idle,
+  // and cuts those whose reader stopped reading, which would otherwise keep it waiting for them.
   app.addHook('preClose', (done) => {
+    closing = true;
     feed.flush();
     for (const response of open) response.end();
+    setTimeout(() => {
+      for (const response of open) response.destroy();
+    }, END_GRACE_MS).unref();
     done();
   });
 
@@ -48,6 +56,12 @@ export function registerEventsRoute(app: FastifyInstance, feed: ChangeFeed): voi
     (request, reply) => {
       reply.hijack();
       const response = reply.raw;
+      // The client left while its key was being checked ('close' came before anyone listened), or
+      // the server began closing after this request came in: nothing to stream.
+      if (closing || response.destroyed || !response.socket || response.socket.destroyed) {
+        response.destroy();
+        return;
+      }
       response.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-cache, no-transform',

@@ -36,13 +36,23 @@ export function signalPayloads(node: string, batch: ChangeBatch): string[] {
   const payloads: string[] = [];
   let current: ChangeBatch = [];
   const text = (entries: ChangeBatch): string => JSON.stringify({ node, batch: entries } satisfies Signal);
+  // Each entry is measured once: the payload's size is its envelope plus its entries and commas.
+  const envelope = Buffer.byteLength(text([]));
+  let size = envelope;
   for (const entry of batch) {
     let fitting: [string, WireChanges] = entry;
-    if (Buffer.byteLength(text([fitting])) > MAX_PAYLOAD) fitting = [entry[0], shrunk(entry[1])];
-    if (current.length > 0 && Buffer.byteLength(text([...current, fitting])) > MAX_PAYLOAD) {
+    let entrySize = Buffer.byteLength(JSON.stringify(fitting));
+    if (envelope + entrySize > MAX_PAYLOAD) {
+      fitting = [entry[0], shrunk(entry[1])];
+      entrySize = Buffer.byteLength(JSON.stringify(fitting));
+    }
+    const added = entrySize + (current.length > 0 ? 1 : 0);
+    if (current.length > 0 && size + added > MAX_PAYLOAD) {
       payloads.push(text(current));
       current = [];
+      size = envelope;
     }
+    size += entrySize + (current.length > 0 ? 1 : 0);
     current.push(fitting);
   }
   if (current.length > 0) payloads.push(text(current));

@@ -74,7 +74,8 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       // The status decides the outcome; a body cut short afterwards does not change it.
       const done = (): void => {
         const result: Omit<PostResult, 'durationMs'> = { ok: status >= 200 && status < 300, httpStatus: status };
-        if (kept > 0) result.responseBody = Buffer.concat(chunks, kept).toString('utf8');
+        // Kept as text: a NUL (a binary or compressed answer) is replaced, since PostgreSQL's text refuses it.
+        if (kept > 0) result.responseBody = Buffer.concat(chunks, kept).toString('utf8').replaceAll('\0', '\uFFFD');
         const type = response.headers['content-type'];
         if (type !== undefined) result.responseContentType = type.slice(0, 200);
         finish(result);

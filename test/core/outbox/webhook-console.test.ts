@@ -10,10 +10,13 @@ import { otherAccount } from '../../sms/read-fixtures.js';
 import { eventually, WebhookReceiver } from './webhook-receiver.js';
 
 /** A receiver that answers every POST 500 with a long body, to see how much of it is kept. */
-async function chattyFailure(size: number): Promise<{ url: string; close(): Promise<void> }> {
+const chattyFailure = (size: number) => answering(500, 'application/problem+json', 'x'.repeat(size));
+
+/** A receiver that answers every POST with `status` and `body`. */
+async function answering(status: number, type: string, body: string | Buffer): Promise<{ url: string; close(): Promise<void> }> {
   const server = http.createServer((request, response) => {
     request.resume();
-    request.on('end', () => response.writeHead(500, { 'content-type': 'application/problem+json' }).end('x'.repeat(size)));
+    request.on('end', () => response.writeHead(status, { 'content-type': type }).end(body));
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
@@ -136,6 +139,23 @@ describe('webhook items for the console: detail, retry now, targets', () => {
       assert.equal(attempts[0].responseContentType, 'application/problem+json');
     } finally {
       await failing.close();
+    }
+  });
+
+  it('keeps an answer with NUL bytes (a binary body) as text, and the item is delivered once', async () => {
+    const binary = await answering(200, 'application/octet-stream', Buffer.from([0x6f, 0x6b, 0x00, 0xff, 0x00]));
+    try {
+      clock.advance(1_000);
+      await send('41793026730', binary.url);
+      const [item] = await eventually(async () => {
+        const items = await itemsFor(binary.url);
+        return items[0]?.state === 'delivered' ? items : undefined;
+      });
+      const { attempts } = (await get(`/switchboard/1/webhooks/items/${String(item!.id)}`)).json();
+      assert.equal(attempts.length, 1);
+      assert.equal(attempts[0].responseBody, 'ok\uFFFD\uFFFD\uFFFD');
+    } finally {
+      await binary.close();
     }
   });
 

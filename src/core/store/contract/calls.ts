@@ -247,7 +247,8 @@ export interface CallStore {
   /** The earliest dueAt of the timers no claim holds at `now`, so an idle engine knows when to look again. */
   nextTimerDue(now: number): Promise<number | undefined>;
   /** Live calls (not final) carried by one of these nodes. */
-  listLiveOnNodes(nodeIds: string[], limit: number): Promise<CallRecord[]>;
+  /** Live calls carried by these nodes, unless the node has beaten since `silentBefore` (it came back). */
+  listLiveOnNodes(nodeIds: string[], limit: number, silentBefore: number): Promise<CallRecord[]>;
   timeline(accountId: string, callId: string): Promise<TimelineEntry[]>;
   /** Retention: deletes calls that ended before `before`, with their timelines. Returns calls removed. */
   purgeBefore(before: number): Promise<number>;

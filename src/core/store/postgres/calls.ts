@@ -91,10 +91,12 @@ export class PgCallStore implements CallStore {
     return rows[0]?.due ?? undefined;
   }
 
-  async listLiveOnNodes(nodeIds: string[], limit: number): Promise<CallRecord[]> {
+  async listLiveOnNodes(nodeIds: string[], limit: number, silentBefore: number): Promise<CallRecord[]> {
     if (nodeIds.length === 0) return [];
     const rows = await this.sql`
-      SELECT pk, body FROM calls WHERE node_id = ANY(${nodeIds}::text[]) AND live ORDER BY pk LIMIT ${limit}`;
+      SELECT pk, body FROM calls WHERE node_id = ANY(${nodeIds}::text[]) AND live
+        AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = calls.node_id AND nodes.beat_at >= ${silentBefore})
+      ORDER BY pk LIMIT ${limit}`;
     return rows.map(toCall);
   }
 

@@ -57,6 +57,7 @@ export class PgMessagePartStore implements MessagePartStore {
         ${effective.map((r) => (r.final ? 1 : 0))}::int4[], ${effective.map((r) => r.at)}::int8[]
       ) AS u(part_id, group_id, status_id, error_id, final, at)
       WHERE p.carrier = ${carrier} AND p.part_id = u.part_id AND NOT p.final
+        AND EXISTS (SELECT 1 FROM messages m WHERE m.pk = p.message_pk AND m.state <> 'final')
         AND (u.final = 1 OR p.status_group_id IS DISTINCT FROM u.group_id OR p.status_id IS DISTINCT FROM u.status_id
              OR p.error_id IS DISTINCT FROM u.error_id)
       RETURNING p.part_id`;
@@ -65,7 +66,8 @@ export class PgMessagePartStore implements MessagePartStore {
     const rows = await this.sql`
       SELECT * FROM message_parts
       WHERE message_pk = ANY(ARRAY(
-        SELECT message_pk FROM message_parts WHERE carrier = ${carrier} AND part_id = ANY(${effective.map((r) => r.partId)}::text[])))
+        SELECT p.message_pk FROM message_parts p JOIN messages m ON m.pk = p.message_pk
+        WHERE p.carrier = ${carrier} AND p.part_id = ANY(${effective.map((r) => r.partId)}::text[]) AND m.state <> 'final'))
       ORDER BY message_pk, part_number`;
     const changedIds = new Set(updated.map((r) => r.part_id as string));
     const changed = effective.filter((r) => changedIds.has(r.partId));

@@ -42,7 +42,11 @@ export class SqliteCallStore implements CallStore {
        RETURNING id, account_id, call_pk, (SELECT call_id FROM calls WHERE calls.pk = call_pk) AS call_id, kind, due_at, data`,
     ),
     nextDue: this.db.prepare<[number], number | null>('SELECT min(due_at) FROM call_timers WHERE lease_until IS NULL OR lease_until < ?').pluck(),
-    liveOnNode: this.db.prepare<[string, number], CallRow>('SELECT pk, body FROM calls WHERE node_id = ? AND live = 1 ORDER BY pk LIMIT ?'),
+    liveOnNode: this.db.prepare<[string, number, number], CallRow>(
+      `SELECT pk, body FROM calls WHERE node_id = ? AND live = 1
+         AND NOT EXISTS (SELECT 1 FROM nodes WHERE nodes.id = calls.node_id AND nodes.beat_at >= ?)
+       ORDER BY pk LIMIT ?`,
+    ),
     timeline: this.db.prepare<[string, string], { at: number; type: string; data: string }>(
       `SELECT t.at, t.type, t.data FROM call_timeline t JOIN calls c ON c.pk = t.call_pk
        WHERE c.account_id = ? AND c.call_id = ? ORDER BY t.id`,
@@ -119,11 +123,11 @@ export class SqliteCallStore implements CallStore {
     return this.sql().nextDue.get(now) ?? undefined;
   }
 
-  async listLiveOnNodes(nodeIds: string[], limit: number): Promise<CallRecord[]> {
+  async listLiveOnNodes(nodeIds: string[], limit: number, silentBefore: number): Promise<CallRecord[]> {
     const out: CallRecord[] = [];
     for (const nodeId of nodeIds) {
       if (out.length >= limit) break;
-      out.push(...this.sql().liveOnNode.all(nodeId, limit - out.length).map(toCall));
+      out.push(...this.sql().liveOnNode.all(nodeId, silentBefore, limit - out.length).map(toCall));
     }
     return out;
   }

@@ -32,8 +32,11 @@ export class SqliteMessagePartStore implements MessagePartStore {
          submitted_at = excluded.submitted_at, status_group_id = NULL, status_id = NULL, error_id = NULL, final = 0, receipt_at = NULL`,
     ),
     partsNamed: this.db.prepare<[string, string], PartRow>(
+      // Only parts of messages still waiting for receipts: an SMSC that reuses an id (its counter
+      // restarted) must not have its receipt taken by a finished message's part.
       `SELECT * FROM message_parts WHERE message_pk IN (
-         SELECT message_pk FROM message_parts WHERE carrier = ? AND part_id IN (SELECT value FROM json_each(?)))
+         SELECT p.message_pk FROM message_parts p JOIN messages m ON m.pk = p.message_pk
+         WHERE p.carrier = ? AND p.part_id IN (SELECT value FROM json_each(?)) AND m.state <> 'final')
        ORDER BY message_pk, part_number`,
     ),
     partsOf: this.db.prepare<[string], PartRow>(
