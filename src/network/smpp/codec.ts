@@ -116,7 +116,7 @@ export function connectSession(options: SmppConnectOptions): Promise<SmppSocketS
     socket.once(options.tls ? 'secureConnect' : 'connect', () => {
       timer.cancel();
       socket.off('error', fail);
-      resolve(new smpp.Session({ socket }));
+      resolve(coalescingWrites(new smpp.Session({ socket })));
     });
   });
 }
@@ -136,8 +136,33 @@ export function createSmppServer(options: SmppServerOptions, onSession: (session
   }
   return smpp.createServer(serverOptions, (session) => {
     session.socket.setNoDelay(true);
-    onSession(session);
+    onSession(coalescingWrites(session));
   });
+}
+
+/**
+ * PDUs sent in one turn of the event loop leave in one write: a window of submit_sm, or the
+ * deliver_sm_resp of a batch of receipts stored together, would otherwise cost a system call each,
+ * which measured as the largest single cost of the live path. The socket is corked at the turn's
+ * first send and uncorked after the turn's promise callbacks, so no PDU waits for a later turn.
+ */
+function coalescingWrites(session: SmppSocketSession): SmppSocketSession {
+  const socket = session.socket;
+  const send = session.send.bind(session);
+  let corked = false;
+  const uncork = (): void => {
+    corked = false;
+    socket.uncork();
+  };
+  session.send = (request: Pdu, ...rest: unknown[]): boolean => {
+    if (!corked && socket.writable) {
+      corked = true;
+      socket.cork();
+      process.nextTick(uncork);
+    }
+    return (send as (request: Pdu, ...rest: unknown[]) => boolean)(request, ...rest);
+  };
+  return session;
 }
 
 /** SNI must not be an IP address. */
