@@ -46,6 +46,12 @@ export interface DispatcherDeps {
    * slowest submit round, and it is also how long messages claimed by a node that died wait.
    */
   leaseMs?: number;
+  /**
+   * Rounds whose submits may be awaiting their answers at once (default 4). One round at a time
+   * left the link idle while a round's last answers and its store write were awaited; the carrier
+   * keeps the order of submits across rounds, as each queues them in claim order.
+   */
+  roundsInFlight?: number;
   /** Freed as handed-over messages are taken (see handOff); absent when nothing hands over. */
   handoffSlots?: HandoffSlots;
   /** Most real time between expiry sweeps while busy (default 1 s); an idle loop sweeps at every poll. */
@@ -95,10 +101,16 @@ export class Dispatcher {
   private lastStoreClaim = Number.NEGATIVE_INFINITY;
   /** The last claim from the store came back full: more is due there. */
   private storeBacklog = false;
+  /** Submit rounds started and not yet recorded. */
+  private readonly rounds = new Set<Promise<void>>();
+  /** A round that failed since the loop last looked: the loop pauses as after a failed claim. */
+  private roundFailure: unknown;
+  private readonly roundsInFlight: number;
 
   constructor(private readonly deps: DispatcherDeps) {
     this.batchSize = deps.batchSize ?? 50;
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
+    this.roundsInFlight = Math.max(1, deps.roundsInFlight ?? 4);
   }
 
   /** Hands each carrier its submitted-but-unfinished messages, then starts the claim loop. */
@@ -165,8 +177,10 @@ export class Dispatcher {
       const wait = (this.deps.gatherMs ?? 10) - (performance.now() - lastClaim);
       if (!more && wait > 0) await this.pause(wait, false);
       else await yieldToEventLoop();
-      lastClaim = performance.now();
       try {
+        while (this.rounds.size >= this.roundsInFlight) await Promise.race(this.rounds);
+        this.throwRoundFailure();
+        lastClaim = performance.now();
         more = await this.claimAndDispatch();
         await this.sweepIfDue(!more);
       } catch (error) {
@@ -177,6 +191,14 @@ export class Dispatcher {
       }
       if (!more) await this.idle();
     }
+    while (this.rounds.size > 0) await Promise.race(this.rounds);
+  }
+
+  private throwRoundFailure(): void {
+    if (this.roundFailure === undefined) return;
+    const failure = this.roundFailure;
+    this.roundFailure = undefined;
+    throw failure;
   }
 
   /**
@@ -258,11 +280,28 @@ export class Dispatcher {
     }
     await this.deps.recorder.recordFinal(expired, ref(STATUS.EXPIRED_EXPIRED), ERROR.EC_VALIDITY_EXPIRED.id);
     if (later.length > 0) await this.deps.store.messages.requeue(later);
-    // Every carrier's submit runs to its end before a failure is reported, so stop() never leaves one behind.
-    const results = await Promise.allSettled([...byCarrier].map(([carrier, pending]) => this.submitTo(carrier, pending)));
-    const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-    if (failed) throw failed.reason;
+    if (byCarrier.size > 0) this.startRound(byCarrier);
     return this.storeBacklog || this.handedOver.length > 0;
+  }
+
+  /**
+   * Submits a round without waiting for its answers, so the next claim overlaps them. Every
+   * carrier's submit runs to its end before a failure is reported, and the loop waits for every
+   * round before it ends, so stop() never leaves one behind.
+   */
+  private startRound(byCarrier: Map<Carrier, Pending[]>): void {
+    const round = Promise.allSettled([...byCarrier].map(([carrier, pending]) => this.submitTo(carrier, pending))).then((results) => {
+      this.rounds.delete(round);
+      const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+      if (failed) {
+        this.roundFailure = failed.reason;
+        this.wake?.();
+      }
+      // A quiet loop may have read the store's next due time before this round's writes (a retry's
+      // due time, a validity now watched as submitted): it looks again.
+      if (this.quiet) this.nudge();
+    });
+    this.rounds.add(round);
   }
 
   /**
