@@ -47,9 +47,10 @@ export interface DispatcherDeps {
    */
   leaseMs?: number;
   /**
-   * Rounds whose submits may be awaiting their answers at once (default 4). One round at a time
-   * left the link idle while a round's last answers and its store write were awaited; the carrier
-   * keeps the order of submits across rounds, as each queues them in claim order.
+   * Rounds whose submits may be awaiting their answers at once (default 4; the engine makes it 1
+   * on PostgreSQL, where overlapping rounds measured slower). One round at a time left the link
+   * idle while a round's last answers and its store write were awaited; the carrier keeps the
+   * order of submits across rounds, as each queues them in claim order.
    */
   roundsInFlight?: number;
   /** Freed as handed-over messages are taken (see handOff); absent when nothing hands over. */
