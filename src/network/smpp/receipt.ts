@@ -45,23 +45,28 @@ export function parseReceipt(fields: Record<string, unknown>): ParsedReceipt | u
     stat: (values.get('stat') || state || 'UNKNOWN').toUpperCase(),
     intermediate: (Number(fields.esm_class ?? 0) & ESM_CLASS.TYPE_MASK) === ESM_CLASS.INTERMEDIATE_NOTIFICATION,
   };
-  const optional = {
-    err: values.get('err') || networkError(fields.network_error_code),
-    sub: values.get('sub'),
-    dlvrd: values.get('dlvrd'),
-    submitDate: receiptDate(values.get('submit date')),
-    doneDate: receiptDate(values.get('done date')),
-  };
-  for (const [key, value] of Object.entries(optional)) if (value !== undefined && value !== '') Object.assign(receipt, { [key]: value });
+  const err = values.get('err') || networkError(fields.network_error_code);
+  if (err) receipt.err = err;
+  const sub = values.get('sub');
+  if (sub) receipt.sub = sub;
+  const dlvrd = values.get('dlvrd');
+  if (dlvrd) receipt.dlvrd = dlvrd;
+  const submitDate = receiptDate(values.get('submit date'));
+  if (submitDate !== undefined) receipt.submitDate = submitDate;
+  const doneDate = receiptDate(values.get('done date'));
+  if (doneDate !== undefined) receipt.doneDate = doneDate;
   return receipt;
 }
 
 const KEYS = ['id', 'sub', 'dlvrd', 'submit[ _]date', 'done[ _]date', 'stat', 'err', 'text'];
+/** Built once: one per receipt was most of the cost of reading it. Stateful (lastIndex), reset per use. */
+const KEY_PATTERN = new RegExp(`(?:^|\\s)(${KEYS.join('|')}):`, 'gi');
 
 /** Key → value; a value runs to the next key, and `text:` to the end. Keys are lower-cased with a space. */
 function receiptFields(text: string): Map<string, string> {
   const values = new Map<string, string>();
-  const pattern = new RegExp(`(?:^|\\s)(${KEYS.join('|')}):`, 'gi');
+  const pattern = KEY_PATTERN;
+  pattern.lastIndex = 0;
   const marks: Array<{ key: string; start: number; end: number }> = [];
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
     const key = match[1]!.toLowerCase().replace('_', ' ');
