@@ -59,7 +59,7 @@ export function parseReceipt(fields: Record<string, unknown>): ParsedReceipt | u
 }
 
 const KEYS = ['id', 'sub', 'dlvrd', 'submit[ _]date', 'done[ _]date', 'stat', 'err', 'text'];
-/** Built once: one per receipt was most of the cost of reading it. Stateful (lastIndex), reset per use. */
+/** Built once: a new one per receipt was about a third of the cost of reading it. Stateful (lastIndex), reset per use. */
 const KEY_PATTERN = new RegExp(`(?:^|\\s)(${KEYS.join('|')}):`, 'gi');
 
 /** Key → value; a value runs to the next key, and `text:` to the end. Keys are lower-cased with a space. */
