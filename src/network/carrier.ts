@@ -1,4 +1,4 @@
-import type { MessageChannel, MessageContent, NewMessage, PhoneReceipt, StatusRef, StoredMessage } from '../core/store/types.js';
+import type { MessageChannel, MessageContent, NewMessage, PhoneReceipt, ReceiptReport, StatusRef, StoredMessage } from '../core/store/types.js';
 
 /**
  * The seam between the message pipeline and a network. The sandbox is the first implementation; an
@@ -57,14 +57,7 @@ export type SubmitOutcome =
   | { pk: number; accountId: string; ok: false; retryable: boolean; status: StatusRef; errorId: number };
 
 /** A delivery receipt or intermediate state reported by the network. */
-export interface CarrierReceipt {
-  carrierMessageId: string;
-  status: StatusRef;
-  errorId: number;
-  final: boolean;
-  at: number;
-  mccMnc?: string;
-}
+export type CarrierReceipt = ReceiptReport;
 
 /** A mobile-originated message arriving from the network. */
 export interface InboundSms {

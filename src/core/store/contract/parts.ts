@@ -54,20 +54,24 @@ export interface MessagePartStore {
   list(pks: number[]): Promise<Map<number, MessagePart[]>>;
 }
 
-/** A receipt that matched no submitted message, kept until its message is known or it is given up. */
-export interface KeptReceipt {
-  id: number;
-  carrier: string;
+/** A delivery receipt or intermediate state as the network reported it (a carrier's CarrierReceipt). */
+export interface ReceiptReport {
   carrierMessageId: string;
   status: StatusRef;
   errorId: number;
   final: boolean;
   at: number;
   mccMnc?: string;
+}
+
+/** A receipt that matched no submitted message, kept until its message is known or it is given up. */
+export interface KeptReceipt extends ReceiptReport {
+  id: number;
+  carrier: string;
   keptAt: number;
 }
 
-export type KeptReceiptInput = Omit<KeptReceipt, 'id' | 'keptAt' | 'carrier'>;
+export type KeptReceiptInput = ReceiptReport;
 
 export interface KeptReceiptStore {
   /** Keeps receipts that matched nothing; they are due for another match at `nextTryAt`. */
