@@ -167,7 +167,9 @@ function publishingPins(inner: PinStore, changes: ChangeCollector): PinStore {
     },
     async verify(accountId, pinId, correct, now) {
       const outcome = await inner.verify(accountId, pinId, correct, now);
-      if (changes.active && outcome) changes.of(accountId).verification(outcome.pin.applicationId);
+      if (!changes.active || !outcome) return outcome;
+      const pin = await inner.get(accountId, pinId);
+      if (pin) changes.of(accountId).verification(pin.applicationId);
       return outcome;
     },
   });

@@ -84,11 +84,14 @@ export interface PinRecord {
 
 export type PinChannelName = 'SMS' | 'VOICE';
 
+/** A PIN's attempts and verification as a verification attempt left them. */
+export type PinCounts = Pick<PinRecord, 'wrongAttempts' | 'maxAttempts' | 'verifiedAt'>;
+
 /** What a verification attempt did to a PIN, decided atomically in the store. */
-export type VerifyOutcome =
-  | { result: 'verified'; pin: PinRecord }
-  | { result: 'wrong'; pin: PinRecord }
-  | { result: 'expired' | 'exhausted' | 'already-verified'; pin: PinRecord };
+export interface VerifyOutcome {
+  result: 'verified' | 'wrong' | 'expired' | 'exhausted' | 'already-verified';
+  pin: PinCounts;
+}
 
 export interface TwoFactorApplicationStore {
   create(application: TwoFactorApplication): Promise<void>;
@@ -120,6 +123,9 @@ export interface PinStore {
    * are used up or (when multiple verifications are not allowed) it was verified already; a wrong
    * one counts an attempt only while attempts remain, so concurrent wrong guesses never count more
    * than maxAttempts. `correct` is decided by the caller (a constant-time comparison of hashes).
+   * The change is committed before it resolves, so every later attempt on any node sees it, but it
+   * does not wait for the disk: a power cut may forget the last moment's attempts, as it may the
+   * rate windows' counts (a verification stores no message; waiting would add a sync to each).
    */
   verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined>;
   /** Newest first. */

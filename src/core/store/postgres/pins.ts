@@ -1,5 +1,5 @@
 import { classifyRefusal } from '../pin-outcome.js';
-import type { PinChannelName, PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import type { PinChannelName, PinCounts, PinRecord, PinStore, VerifyOutcome } from '../types.js';
 import { opt, type Row, type Sql } from './shared.js';
 
 function toPin(r: Row): PinRecord {
@@ -23,6 +23,12 @@ function toPin(r: Row): PinRecord {
   if (r.external_message_id !== null) pin.externalMessageId = r.external_message_id;
   if (r.channel !== 'SMS') pin.channel = r.channel;
   return pin;
+}
+
+function toCounts(r: Row): PinCounts {
+  const counts: PinCounts = { wrongAttempts: r.wrong_attempts, maxAttempts: r.max_attempts };
+  if (r.verified_at !== null) counts.verifiedAt = r.verified_at;
+  return counts;
 }
 
 export class PgPinStore implements PinStore {
@@ -52,18 +58,21 @@ export class PgPinStore implements PinStore {
 
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
     // Open to a verification: not expired, attempts left, not verified already unless it may be again.
+    // Committed without waiting for the WAL flush (the store contract says why).
     const rows = correct
       ? await this.sql`
           UPDATE pins SET verified_at = coalesce(verified_at, ${now})
+          FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
           WHERE pin_id = ${pinId} AND account_id = ${accountId}
             AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
-          RETURNING *`
+          RETURNING wrong_attempts, max_attempts, verified_at`
       : await this.sql`
           UPDATE pins SET wrong_attempts = wrong_attempts + 1
+          FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
           WHERE pin_id = ${pinId} AND account_id = ${accountId}
             AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
-          RETURNING *`;
-    if (rows.length > 0) return { result: correct ? 'verified' : 'wrong', pin: toPin(rows[0]!) };
+          RETURNING wrong_attempts, max_attempts, verified_at`;
+    if (rows.length > 0) return { result: correct ? 'verified' : 'wrong', pin: toCounts(rows[0]!) };
     const pin = await this.get(accountId, pinId);
     return pin && { result: classifyRefusal(pin, now), pin };
   }

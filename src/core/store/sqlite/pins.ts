@@ -1,5 +1,6 @@
 import { classifyRefusal } from '../pin-outcome.js';
-import type { PinChannelName, PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
+import type { PinChannelName, PinCounts, PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
+import { TurnWrites } from './turn-writes.js';
 import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
 interface PinRow {
@@ -20,6 +21,14 @@ interface PinRow {
   sent_at: number;
   external_message_id: string | null;
   channel: 'SMS' | 'VOICE';
+}
+
+type CountsRow = Pick<PinRow, 'wrong_attempts' | 'max_attempts' | 'verified_at'>;
+
+function toCounts(row: CountsRow): PinCounts {
+  const counts: PinCounts = { wrongAttempts: row.wrong_attempts, maxAttempts: row.max_attempts };
+  if (row.verified_at !== null) counts.verifiedAt = row.verified_at;
+  return counts;
 }
 
 const toPin = (row: PinRow): PinRecord =>
@@ -58,11 +67,13 @@ export class SqlitePinStore implements PinStore {
     markSent: this.db.prepare<[number, string | null, string | null, string, string]>(
       'UPDATE pins SET sent_at = ?, external_message_id = ?, channel = coalesce(?, channel) WHERE pin_id = ? AND account_id = ?',
     ),
-    verifyRight: this.db.prepare<{ pinId: string; accountId: string; now: number }, PinRow>(
-      `UPDATE pins SET verified_at = coalesce(verified_at, @now) WHERE pin_id = @pinId AND account_id = @accountId AND ${OPEN} RETURNING *`,
+    verifyRight: this.db.prepare<{ pinId: string; accountId: string; now: number }, CountsRow>(
+      `UPDATE pins SET verified_at = coalesce(verified_at, @now) WHERE pin_id = @pinId AND account_id = @accountId AND ${OPEN}
+       RETURNING wrong_attempts, max_attempts, verified_at`,
     ),
-    verifyWrong: this.db.prepare<{ pinId: string; accountId: string; now: number }, PinRow>(
-      `UPDATE pins SET wrong_attempts = wrong_attempts + 1 WHERE pin_id = @pinId AND account_id = @accountId AND ${OPEN} RETURNING *`,
+    verifyWrong: this.db.prepare<{ pinId: string; accountId: string; now: number }, CountsRow>(
+      `UPDATE pins SET wrong_attempts = wrong_attempts + 1 WHERE pin_id = @pinId AND account_id = @accountId AND ${OPEN}
+       RETURNING wrong_attempts, max_attempts, verified_at`,
     ),
     forMsisdn: this.db.prepare<[string, string, string, number], PinRow>(
       'SELECT * FROM pins WHERE account_id = ? AND application_id = ? AND msisdn = ? ORDER BY created_at DESC, pin_id LIMIT ?',
@@ -73,7 +84,12 @@ export class SqlitePinStore implements PinStore {
     purge: this.db.prepare<{ before: number }>('DELETE FROM pins WHERE created_at < @before AND expires_at < @before'),
   }));
 
-  constructor(private readonly db: Db) {}
+  /** PINs sent in the same turn are inserted in one transaction. */
+  private readonly inserts: TurnWrites<object>;
+
+  constructor(private readonly db: Db) {
+    this.inserts = new TurnWrites(db, (params) => this.sql().insert.run(params));
+  }
 
   /** With `durableWithNextCommit` the insert does not wait for a sync of the WAL: the next commit's sync covers it. */
   async create(pin: PinRecord, options: { durableWithNextCommit?: boolean } = {}): Promise<void> {
@@ -84,7 +100,7 @@ export class SqlitePinStore implements PinStore {
       externalMessageId: orNull(pin.externalMessageId),
       channel: pin.channel ?? 'SMS',
     };
-    await withoutBlockingOnLocks(this.db, () => this.sql().insert.run(params), options.durableWithNextCommit !== true);
+    await this.inserts.add(params, options.durableWithNextCommit !== true);
   }
 
   async get(accountId: string, pinId: string): Promise<PinRecord | undefined> {
@@ -99,10 +115,12 @@ export class SqlitePinStore implements PinStore {
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
     const { verifyRight, verifyWrong, get } = this.sql();
     const params = { pinId, accountId, now };
-    const changed = await withoutBlockingOnLocks(this.db, () => (correct ? verifyRight : verifyWrong).get(params));
-    if (changed) return { result: correct ? 'verified' : 'wrong', pin: toPin(changed) };
+    const changed = await withoutBlockingOnLocks(this.db, () => (correct ? verifyRight : verifyWrong).get(params), false);
+    if (changed) return { result: correct ? 'verified' : 'wrong', pin: toCounts(changed) };
     const row = get.get(pinId, accountId);
-    return row && { result: classifyRefusal(toPin(row), now), pin: toPin(row) };
+    if (!row) return undefined;
+    const pin = toPin(row);
+    return { result: classifyRefusal(pin, now), pin };
   }
 
   async listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]> {
