@@ -11,7 +11,8 @@ import { SqliteMessagePartStore } from './message-parts.js';
 import { SqliteMessageStore } from './messages.js';
 import { SqliteNodeStore } from './nodes.js';
 import { SqlitePinStore } from './pins.js';
-import { SqliteRateWindowStore, SqliteSecretStore } from './rate-windows.js';
+import { SqliteRateWindowStore } from './rate-windows.js';
+import { SqliteSecretStore } from './secrets.js';
 import { SqliteTwoFactorApplicationStore, SqliteTwoFactorTemplateStore } from './twofa.js';
 import { migrations } from './migrations/index.js';
 import { runMigrations } from './migrations/runner.js';
@@ -84,12 +85,15 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
   const reports = new SqliteReportStore(db);
   const phones = new SqlitePhoneStore(db);
   const parts = new SqliteMessagePartStore(db);
+  const rateWindows = new SqliteRateWindowStore(db);
 
   return {
     driver: 'sqlite',
     migrate: async () => runMigrations(db, migrations),
     flushToDisk: () => durable(db),
     close: async () => {
+      // Counts not yet written are only counts: a failure to write them does not keep the store open.
+      if (db.open) await rateWindows.flush().catch(() => undefined);
       await checkpointer?.stop();
       await closeWalSync(db);
       if (db.open) db.close();
@@ -111,7 +115,7 @@ export function openSqliteStore(path: string, role: SqliteRole = 'all', log?: { 
     twoFactorApplications: new SqliteTwoFactorApplicationStore(db),
     twoFactorTemplates: new SqliteTwoFactorTemplateStore(db),
     pins: new SqlitePinStore(db),
-    rateWindows: new SqliteRateWindowStore(db),
+    rateWindows,
     secrets: new SqliteSecretStore(db),
   };
 }
