@@ -1,7 +1,22 @@
 import { type ApiProblem, tooManyRequests, violation } from '../core/errors/api-problem.js';
 import type { RateWindowStore, RateWindowTake, TwoFactorApplication } from '../core/store/types.js';
-import { mustParse, parseRate, YEAR_MS, DAY_MS } from './durations.js';
+import { mustParse, parseRate, YEAR_MS, DAY_MS, type Rate } from './durations.js';
 import { DEFAULT_PREFIX_LENGTH } from './read/application.js';
+
+/** Stored rates parsed once: an application's limits are read on every PIN sent and verified. */
+const parsedRates = new Map<string, Rate>();
+const PARSED_RATES_KEPT = 1_000;
+
+function storedRate(text: string, maxWindowMs: number, what: string): Rate {
+  const id = `${maxWindowMs}:${text}`;
+  let rate = parsedRates.get(id);
+  if (!rate) {
+    rate = mustParse(parseRate(text, maxWindowMs, ''), what);
+    if (parsedRates.size >= PARSED_RATES_KEPT) parsedRates.clear();
+    parsedRates.set(id, rate);
+  }
+  return rate;
+}
 
 /**
  * 429 in the legacy envelope: TOO_MANY_REQUESTS, its text naming the limit that refused, and
@@ -39,7 +54,7 @@ export async function takeSendAllowance(windows: RateWindowStore, application: T
   const { sendPinPerPhoneNumberLimit, sendPinPerApplicationLimit } = application.configuration;
   const limits: Array<{ take: RateWindowTake; refusal: string }> = [];
   const add = (key: string, rate: string, what: string, refusal: string): void => {
-    const { attempts, windowMs } = mustParse(parseRate(rate, YEAR_MS, ''), what);
+    const { attempts, windowMs } = storedRate(rate, YEAR_MS, what);
     limits.push({ take: { key, windowMs, limit: attempts }, refusal });
   };
   add(`2fa-send-number:${scope}:${msisdn}`, sendPinPerPhoneNumberLimit, 'sendPinPerPhoneNumberLimit', `sendPinPerPhoneNumberLimit ${sendPinPerPhoneNumberLimit} reached for this number`);
@@ -59,7 +74,7 @@ export async function takeSendAllowance(windows: RateWindowStore, application: T
 /** Counts one verification of a number's PIN against verifyPinLimit; a refusal is a 429 and counts no attempt. */
 export async function takeVerifyAllowance(windows: RateWindowStore, application: TwoFactorApplication, msisdn: string, now: number): Promise<void> {
   const { verifyPinLimit } = application.configuration;
-  const rate = mustParse(parseRate(verifyPinLimit, DAY_MS, ''), 'verifyPinLimit');
+  const rate = storedRate(verifyPinLimit, DAY_MS, 'verifyPinLimit');
   const key = `2fa-verify:${application.accountId}:${application.applicationId}:${msisdn}`;
   if (!(await windows.take(key, rate.windowMs, rate.attempts, now))) throw refusedBy(`verifyPinLimit ${verifyPinLimit} reached for this number`, rate.windowMs, now);
 }
