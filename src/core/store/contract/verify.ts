@@ -123,9 +123,9 @@ export interface PinStore {
    * are used up or (when multiple verifications are not allowed) it was verified already; a wrong
    * one counts an attempt only while attempts remain, so concurrent wrong guesses never count more
    * than maxAttempts. `correct` is decided by the caller (a constant-time comparison of hashes).
-   * The change is committed before it resolves, so every later attempt on any node sees it, but it
-   * does not wait for the disk: a power cut may forget the last moment's attempts, as it may the
-   * rate windows' counts (a verification stores no message; waiting would add a sync to each).
+   * The change is on disk before it resolves. (Not waiting for the disk was tried on SQLite: the
+   * WAL then went unsynced between checkpoints, and a steady 1 000 verifications/s had a p99 of
+   * 130-160 ms instead of 25-40, at no higher rate at full speed.)
    */
   verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined>;
   /** Newest first. */

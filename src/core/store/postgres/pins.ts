@@ -58,17 +58,14 @@ export class PgPinStore implements PinStore {
 
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
     // Open to a verification: not expired, attempts left, not verified already unless it may be again.
-    // Committed without waiting for the WAL flush (the store contract says why).
     const rows = correct
       ? await this.sql`
           UPDATE pins SET verified_at = coalesce(verified_at, ${now})
-          FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
           WHERE pin_id = ${pinId} AND account_id = ${accountId}
             AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
           RETURNING wrong_attempts, max_attempts, verified_at`
       : await this.sql`
           UPDATE pins SET wrong_attempts = wrong_attempts + 1
-          FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
           WHERE pin_id = ${pinId} AND account_id = ${accountId}
             AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
           RETURNING wrong_attempts, max_attempts, verified_at`;

@@ -115,7 +115,7 @@ export class SqlitePinStore implements PinStore {
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
     const { verifyRight, verifyWrong, get } = this.sql();
     const params = { pinId, accountId, now };
-    const changed = await withoutBlockingOnLocks(this.db, () => (correct ? verifyRight : verifyWrong).get(params), false);
+    const changed = await withoutBlockingOnLocks(this.db, () => (correct ? verifyRight : verifyWrong).get(params));
     if (changed) return { result: correct ? 'verified' : 'wrong', pin: toCounts(changed) };
     const row = get.get(pinId, accountId);
     if (!row) return undefined;
