@@ -99,6 +99,17 @@ for (const driver of storeDrivers()) {
       assert.equal((await store().pins.verify(a.id, expiring.pinId, true, expiring.expiresAt))?.result, 'expired');
     });
 
+    it('stores PINs sent at once apart: one that cannot be stored fails alone', async () => {
+      const { a } = await twoAccounts(store());
+      const first = pin(a.id);
+      await store().pins.create(first);
+      const [again, other] = await Promise.allSettled([store().pins.create({ ...first, msisdn: '41790000001' }), store().pins.create(pin(a.id, { pinId: 'OTHER' }))]);
+      assert.equal(again.status, 'rejected', 'a pinId taken already');
+      assert.equal(other.status, 'fulfilled');
+      assert.equal((await store().pins.get(a.id, 'OTHER'))?.pinId, 'OTHER');
+      assert.equal((await store().pins.get(a.id, first.pinId))?.msisdn, first.msisdn);
+    });
+
     it('never counts more wrong guesses than attempts, however many come at once, and then refuses the right PIN', async () => {
       const { a } = await twoAccounts(store());
       const target = pin(a.id, { maxAttempts: 5 });

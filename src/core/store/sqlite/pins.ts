@@ -23,6 +23,13 @@ interface PinRow {
   channel: 'SMS' | 'VOICE';
 }
 
+interface Guess {
+  pinId: string;
+  accountId: string;
+  now: number;
+  correct: boolean;
+}
+
 type CountsRow = Pick<PinRow, 'wrong_attempts' | 'max_attempts' | 'verified_at'>;
 
 function toCounts(row: CountsRow): PinCounts {
@@ -84,11 +91,13 @@ export class SqlitePinStore implements PinStore {
     purge: this.db.prepare<{ before: number }>('DELETE FROM pins WHERE created_at < @before AND expires_at < @before'),
   }));
 
-  /** PINs sent in the same turn are inserted in one transaction. */
+  /** PINs sent in the same turn are inserted in one transaction, and guesses verified in one. */
   private readonly inserts: TurnWrites<object>;
+  private readonly verifications: TurnWrites<Guess, VerifyOutcome | undefined>;
 
   constructor(private readonly db: Db) {
-    this.inserts = new TurnWrites(db, (params) => this.sql().insert.run(params));
+    this.inserts = new TurnWrites<object>(db, (params) => void this.sql().insert.run(params));
+    this.verifications = new TurnWrites(db, (guess) => this.verifyNow(guess));
   }
 
   /** With `durableWithNextCommit` the insert does not wait for a sync of the WAL: the next commit's sync covers it. */
@@ -113,14 +122,17 @@ export class SqlitePinStore implements PinStore {
   }
 
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
+    return this.verifications.add({ pinId, accountId, now, correct }, true);
+  }
+
+  private verifyNow({ correct, ...params }: Guess): VerifyOutcome | undefined {
     const { verifyRight, verifyWrong, get } = this.sql();
-    const params = { pinId, accountId, now };
-    const changed = await withoutBlockingOnLocks(this.db, () => (correct ? verifyRight : verifyWrong).get(params));
+    const changed = (correct ? verifyRight : verifyWrong).get(params);
     if (changed) return { result: correct ? 'verified' : 'wrong', pin: toCounts(changed) };
-    const row = get.get(pinId, accountId);
+    const row = get.get(params.pinId, params.accountId);
     if (!row) return undefined;
     const pin = toPin(row);
-    return { result: classifyRefusal(pin, now), pin };
+    return { result: classifyRefusal(pin, params.now), pin };
   }
 
   async listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]> {
