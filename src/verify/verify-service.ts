@@ -122,7 +122,7 @@ export class VerifyService {
     await takeSendAllowance(store.rateWindows, application, msisdn, now);
 
     const key = await this.pinKey();
-    const pinId = newVerifyId();
+    const pinId = newVerifyId(now);
     const pinType = template.pinType;
     const pinLength = template.pinLength;
     const pin = derivePin(key, pinId, pinType, pinLength);

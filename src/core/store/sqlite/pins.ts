@@ -103,9 +103,21 @@ export class SqlitePinStore implements PinStore {
   /** With `durableWithNextCommit` the insert does not wait for a sync of the WAL: the next commit's sync covers it. */
   async create(pin: PinRecord, options: { durableWithNextCommit?: boolean } = {}): Promise<void> {
     const params = {
-      ...pin,
+      pinId: pin.pinId,
+      accountId: pin.accountId,
+      applicationId: pin.applicationId,
+      messageId: pin.messageId,
+      msisdn: pin.msisdn,
+      pinType: pin.pinType,
+      pinLength: pin.pinLength,
+      pinHash: pin.pinHash,
+      createdAt: pin.createdAt,
+      expiresAt: pin.expiresAt,
+      maxAttempts: pin.maxAttempts,
+      wrongAttempts: pin.wrongAttempts,
       allowMultiple: flag(pin.allowMultipleVerifications),
       verifiedAt: orNull(pin.verifiedAt),
+      sentAt: pin.sentAt,
       externalMessageId: orNull(pin.externalMessageId),
       channel: pin.channel ?? 'SMS',
     };
