@@ -41,12 +41,20 @@ export interface Load {
   startedAt: number;
 }
 
-/** One autocannon run, timed by the wall clock (a run of `amount` requests ends when the last answers). */
+/**
+ * One autocannon run, timed by the wall clock. A run of `amount` requests ends when the last one is
+ * answered: autocannon itself notices only at its next one-second tick, which would round the run up
+ * to whole seconds.
+ */
 export async function load(options: autocannon.Options): Promise<Load> {
   const startedAt = performance.now();
-  const result = await autocannon(options);
-  const seconds = (performance.now() - startedAt) / 1000;
-  return { ok: result['2xx'], p50: result.latency.p50, p99: result.latency.p99, seconds, startedAt };
+  let lastAnswerAt = startedAt;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const run = autocannon(options, (error, finished) => (error ? reject(error) : resolve(finished)));
+    run.on('response', () => (lastAnswerAt = performance.now()));
+  });
+  const endedAt = options.amount === undefined ? performance.now() : lastAnswerAt;
+  return { ok: result['2xx'], p50: result.latency.p50, p99: result.latency.p99, seconds: (endedAt - startedAt) / 1000, startedAt };
 }
 
 let numbersUsed = 0;
@@ -112,6 +120,44 @@ export async function untilDelivered(server: BenchServer, expected: number, time
     if (delivered >= expected) return { complete: true, delivered, at: performance.now() };
     if (Date.now() > deadline) return { complete: false, delivered, at: performance.now() };
     await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * The count of SMS delivered, read every 50 ms from the start of a load, so that the time the last
+ * of them arrived is known even when it came before the load's end was noticed.
+ */
+export class DeliveryWatch {
+  private readonly samples: Array<{ at: number; delivered: number }> = [];
+  private stopped = false;
+  private readonly polling: Promise<void>;
+
+  constructor(private readonly server: BenchServer) {
+    this.polling = this.poll();
+  }
+
+  /** When `expected` SMS had been delivered: the first reading that showed them, waiting up to `timeoutMs`. */
+  async until(expected: number, timeoutMs: number): Promise<{ complete: boolean; delivered: number; at: number }> {
+    const deadline = performance.now() + timeoutMs;
+    for (;;) {
+      const reached = this.samples.find((sample) => sample.delivered >= expected);
+      if (reached) return { complete: true, ...reached };
+      const last = this.samples.at(-1);
+      if (performance.now() > deadline) return { complete: false, delivered: last?.delivered ?? 0, at: performance.now() };
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.polling;
+  }
+
+  private async poll(): Promise<void> {
+    while (!this.stopped) {
+      this.samples.push({ delivered: await deliveredSms(this.server), at: performance.now() });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
   }
 }
 

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { cpuSeconds, peakRssMb, startBenchServer, untilIdle, type BenchServer } from './processes.js';
-import { deliveredSms, load, readPinsFromPhones, sendPinLoad, Tally, untilDelivered, verifyLoad, type Guess, type SentPin, type TwoFactorIds } from './verify-load.js';
+import { deliveredSms, DeliveryWatch, load, readPinsFromPhones, sendPinLoad, Tally, untilDelivered, verifyLoad, type Guess, type SentPin, type TwoFactorIds } from './verify-load.js';
 
 const { values } = parseArgs({
   options: {
@@ -80,13 +80,15 @@ async function sendRuns(server: BenchServer, ids: TwoFactorIds, sent: SentPin[])
   const deliveredBefore = await deliveredSms(server);
   const cpuBefore = cpuSeconds(pid);
   const tally = new Tally();
+  const watch = new DeliveryWatch(server);
   const full = await load({ ...sendPinLoad(server, ids, tally, sent), connections, amount: total });
   print(
     `PINs sent at full speed:             ${fmt(full.ok / full.seconds)} sends/s answered 200 (target ≥ ${fmt(TARGETS.sends)}): ` +
       `${fmt(full.ok)} of ${fmt(total)} in ${full.seconds.toFixed(1)} s, p50 ${full.p50} ms, p99 ${full.p99} ms; ${tally}`,
   );
   const leaving = sent.length - sentBefore;
-  const arrival = await untilDelivered(server, deliveredBefore + leaving, DELIVERY_TIMEOUT_MS);
+  const arrival = await watch.until(deliveredBefore + leaving, DELIVERY_TIMEOUT_MS);
+  await watch.stop();
   const cpu = cpuSeconds(pid) - cpuBefore;
   const arrived = arrival.delivered - deliveredBefore;
   const seconds = (arrival.at - full.startedAt) / 1000;
