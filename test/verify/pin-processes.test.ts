@@ -32,6 +32,8 @@ describe('PINs across processes', () => {
     const env = await testEnv({ LOG_LEVEL: 'trace', SWITCHBOARD_NODE_ID: 'pin-node' });
     cleanups.push(() => rm(env.DATA_DIR!, { recursive: true, force: true }));
     let server: ChildServer = await startChildServer(env);
+    // Whichever server runs when the test ends, even by a failed assertion, is stopped.
+    cleanups.push(() => server.terminate());
     let call = childApi(server, env.SWITCHBOARD_API_KEY!);
     const flow = await prepare(call, LOOSE);
     const { pinId, pin } = await sendAndRead(call, flow, '41793028001');
@@ -47,7 +49,6 @@ describe('PINs across processes', () => {
     await server.kill9();
 
     server = await startChildServer(env);
-    cleanups.push(() => server.terminate());
     call = childApi(server, env.SWITCHBOARD_API_KEY!);
     const verified = await call('POST', `/2fa/2/pin/${pinId}/verify`, { pin });
     assert.deepEqual([verified.status, verified.json.verified], [200, true], 'the PIN and the key it derives from survived');

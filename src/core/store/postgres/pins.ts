@@ -1,5 +1,5 @@
-import { classifyRefusal } from '../pin-outcome.js';
-import type { PinChannelName, PinCounts, PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import type { PinChannelName, PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import { PgPinVerifications } from './pin-verifications.js';
 import { opt, type Row, type Sql } from './shared.js';
 
 function toPin(r: Row): PinRecord {
@@ -25,14 +25,13 @@ function toPin(r: Row): PinRecord {
   return pin;
 }
 
-function toCounts(r: Row): PinCounts {
-  const counts: PinCounts = { wrongAttempts: r.wrong_attempts, maxAttempts: r.max_attempts };
-  if (r.verified_at !== null) counts.verifiedAt = r.verified_at;
-  return counts;
-}
 
 export class PgPinStore implements PinStore {
-  constructor(private readonly sql: Sql) {}
+  private readonly verifications: PgPinVerifications;
+
+  constructor(private readonly sql: Sql) {
+    this.verifications = new PgPinVerifications(sql, toPin);
+  }
 
   async create(p: PinRecord, options: { durableWithNextCommit?: boolean } = {}): Promise<void> {
     // synchronous_commit off for this statement's transaction only (set_config … true is SET LOCAL).
@@ -57,21 +56,7 @@ export class PgPinStore implements PinStore {
   }
 
   async verify(accountId: string, pinId: string, correct: boolean, now: number): Promise<VerifyOutcome | undefined> {
-    // Open to a verification: not expired, attempts left, not verified already unless it may be again.
-    const rows = correct
-      ? await this.sql`
-          UPDATE pins SET verified_at = coalesce(verified_at, ${now})
-          WHERE pin_id = ${pinId} AND account_id = ${accountId}
-            AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
-          RETURNING wrong_attempts, max_attempts, verified_at`
-      : await this.sql`
-          UPDATE pins SET wrong_attempts = wrong_attempts + 1
-          WHERE pin_id = ${pinId} AND account_id = ${accountId}
-            AND expires_at > ${now} AND wrong_attempts < max_attempts AND (allow_multiple OR verified_at IS NULL)
-          RETURNING wrong_attempts, max_attempts, verified_at`;
-    if (rows.length > 0) return { result: correct ? 'verified' : 'wrong', pin: toCounts(rows[0]!) };
-    const pin = await this.get(accountId, pinId);
-    return pin && { result: classifyRefusal(pin, now), pin };
+    return this.verifications.verify(accountId, pinId, correct, now);
   }
 
   async listForMsisdn(accountId: string, applicationId: string, msisdn: string, filter: { verified?: boolean }, limit: number): Promise<PinRecord[]> {

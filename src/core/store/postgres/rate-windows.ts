@@ -1,23 +1,52 @@
 import type { RateWindowStore, RateWindowTake, SecretStore } from '../types.js';
 import type { Sql } from './shared.js';
+import { TurnRounds } from './turn-rounds.js';
+
+interface Take {
+  key: string;
+  start: number;
+  end: number;
+  limit: number;
+}
 
 export class PgRateWindowStore implements RateWindowStore {
-  constructor(private readonly sql: Sql) {}
+  /** The single takes of one turn (a verification's), one statement a round. */
+  private readonly takes: TurnRounds<Take, boolean>;
+
+  constructor(private readonly sql: Sql) {
+    this.takes = new TurnRounds(
+      (take) => `${take.start}:${take.key}`,
+      (takes) => this.takeRound(takes),
+    );
+  }
 
   async take(key: string, windowMs: number, limit: number, now: number): Promise<boolean> {
     if (limit < 1) return false;
     const start = now - (now % windowMs);
-    // A window's first use inserts it; later ones count only while under the limit. The commit does
-    // not wait for the WAL flush (set_config … true is SET LOCAL for this statement's transaction):
-    // an application's window is one row every send updates, and a commit that waits holds its lock
-    // through the flush, so sends would go one flush at a time. A crash of the database may forget
-    // the last few counts, which only lets a few more requests through once.
+    return this.takes.add({ key, start, end: start + windowMs, limit });
+  }
+
+  /**
+   * A window's first use inserts it; later ones count only while under the limit. The commit does
+   * not wait for the WAL flush (set_config … true is SET LOCAL for this statement's transaction): an
+   * application's window is one row every send updates, and a commit that waits holds its lock
+   * through the flush, so sends would go one flush at a time. A crash of the database may forget the
+   * last few counts, which only lets a few more requests through once.
+   */
+  private async takeRound(takes: Take[]): Promise<boolean[]> {
     const rows = await this.sql`
       INSERT INTO rate_windows (key, window_start, count, ends_at)
-      SELECT ${key}, ${start}, 1, ${start + windowMs} FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
-      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_windows.count + 1 WHERE rate_windows.count < ${limit}
-      RETURNING count`;
-    return rows.length > 0;
+      SELECT u.key, u.window_start, 1, u.ends_at
+      FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit,
+           unnest(${takes.map((t) => t.key)}::text[], ${takes.map((t) => t.start)}::int8[], ${takes.map((t) => t.end)}::int8[],
+                  ${takes.map((t) => t.limit)}::int8[]) AS u(key, window_start, ends_at, lim)
+      ON CONFLICT (key, window_start) DO UPDATE SET count = rate_windows.count + 1
+        WHERE rate_windows.count < (
+          SELECT l.lim FROM unnest(${takes.map((t) => t.key)}::text[], ${takes.map((t) => t.start)}::int8[], ${takes.map((t) => t.limit)}::int8[]) AS l(key, window_start, lim)
+          WHERE l.key = rate_windows.key AND l.window_start = rate_windows.window_start)
+      RETURNING key, window_start`;
+    const taken = new Set(rows.map((row) => `${row.window_start}:${row.key}`));
+    return takes.map((take) => taken.has(`${take.start}:${take.key}`));
   }
 
   /**
