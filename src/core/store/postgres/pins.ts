@@ -1,4 +1,5 @@
 import type { PinChannelName, PinRecord, PinStore, VerifyOutcome } from '../types.js';
+import { PgPinInserts } from './pin-inserts.js';
 import { PgPinVerifications } from './pin-verifications.js';
 import { opt, type Row, type Sql } from './shared.js';
 
@@ -28,20 +29,15 @@ function toPin(r: Row): PinRecord {
 
 export class PgPinStore implements PinStore {
   private readonly verifications: PgPinVerifications;
+  private readonly inserts: PgPinInserts;
 
   constructor(private readonly sql: Sql) {
     this.verifications = new PgPinVerifications(sql, toPin);
+    this.inserts = new PgPinInserts(sql);
   }
 
-  async create(p: PinRecord, options: { durableWithNextCommit?: boolean } = {}): Promise<void> {
-    // synchronous_commit off for this statement's transaction only (set_config … true is SET LOCAL).
-    await this.sql`
-      INSERT INTO pins (pin_id, account_id, application_id, message_id, msisdn, pin_type, pin_length, pin_hash, created_at,
-                        expires_at, max_attempts, wrong_attempts, allow_multiple, verified_at, sent_at, external_message_id, channel)
-      SELECT ${p.pinId}, ${p.accountId}, ${p.applicationId}, ${p.messageId}, ${p.msisdn}, ${p.pinType}, ${p.pinLength}, ${p.pinHash}, ${p.createdAt},
-             ${p.expiresAt}, ${p.maxAttempts}, ${p.wrongAttempts}, ${p.allowMultipleVerifications}, ${opt(p.verifiedAt)},
-             ${p.sentAt}, ${opt(p.externalMessageId)}, ${p.channel ?? 'SMS'}
-      FROM (SELECT set_config('synchronous_commit', ${options.durableWithNextCommit ? 'off' : 'on'}, true)) AS commit_mode`;
+  async create(pin: PinRecord, options: { durableWithNextCommit?: boolean } = {}): Promise<void> {
+    await this.inserts.insert(pin, options.durableWithNextCommit === true);
   }
 
   async get(accountId: string, pinId: string): Promise<PinRecord | undefined> {

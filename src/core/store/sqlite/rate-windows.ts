@@ -97,7 +97,8 @@ export class SqliteRateWindowStore implements RateWindowStore {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     while (this.flushing) await this.flushing;
-    if (this.unwritten.size === 0) return;
+    // Counts taken after the store closed have nowhere to go.
+    if (this.unwritten.size === 0 || !this.db.open) return;
     const counts = [...this.unwritten];
     this.unwritten.clear();
     this.flushing = withoutBlockingOnLocks(this.db, () => this.writeAll()(counts), false).then(
