@@ -8,7 +8,7 @@ interface Queued<T, R> {
  * Requests of one turn of the event loop applied together, one statement a round instead of one
  * round trip and one commit each. A statement touches a row once, so items on the same row (the same
  * `idOf`) go to successive rounds, in the order they came; concurrent statements of other nodes on
- * that row wait for its lock and see its new value. A round that fails fails its own items.
+ * that row wait for its lock and see its new value.
  */
 export class TurnRounds<T, R> {
   private queued: Array<Queued<T, R>> = [];
@@ -46,9 +46,25 @@ export class TurnRounds<T, R> {
         const results = await this.applyRound(round.map((queued) => queued.item));
         round.forEach((queued, i) => queued.resolve(results[i]!));
       } catch (error) {
-        for (const queued of round) queued.reject(error);
+        if (round.length === 1) round[0]!.reject(error);
+        else await this.applyOneByOne(round);
       }
       left = later;
+    }
+  }
+
+  /**
+   * A failed round (say, a deadlock with another node's despite the order) changed nothing: its
+   * items are applied again alone, so that only an item that fails by itself fails.
+   */
+  private async applyOneByOne(round: Array<Queued<T, R>>): Promise<void> {
+    for (const queued of round) {
+      try {
+        const [result] = await this.applyRound([queued.item]);
+        queued.resolve(result!);
+      } catch (error) {
+        queued.reject(error);
+      }
     }
   }
 }

@@ -19,13 +19,13 @@ interface WindowCount {
 
 /**
  * Rate windows counted in this process's memory and written to the database behind the requests,
- * every `flushAfterMs` (200 ms) in one transaction. An embedded store belongs to one server process, and only
- * its HTTP thread counts windows, so memory holds the true count and a take is a comparison and an
- * increment: no write transaction per PIN sent or verified (each wrote a few pages of the WAL). A
- * window that may have been counted before (by an earlier process, or before it was dropped from
- * memory) is read from the database, so counts carry over a restart. A crash forgets at most the
- * last `flushAfterMs` of counts, which only lets that many requests through once more; a power cut
- * could already forget the last few (the counts never waited for the disk).
+ * every `flushAfterMs` (200 ms) in one transaction. An embedded store belongs to one server
+ * process, and only its HTTP thread counts windows, so memory holds the true count and a take is a
+ * comparison and an increment: no write transaction per PIN sent or verified (each wrote a few
+ * pages of the WAL). A window that may have been counted before (by an earlier process, or before
+ * it was dropped from memory) is read from the database, so counts carry over a restart. A crash
+ * forgets at most the last `flushAfterMs` of counts, which only lets that many requests through
+ * once more; a power cut could already forget the last few (the counts never waited for the disk).
  */
 export class SqliteRateWindowStore implements RateWindowStore {
   private readonly sql = preparedOnce(() => ({
