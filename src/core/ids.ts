@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomFillSync, randomUUID } from 'node:crypto';
 
 /**
  * A lowercase UUID of version 7 (RFC 9562): the first 48 bits are the Unix time in milliseconds,
@@ -28,8 +28,24 @@ function timePrefix(now: number): string {
 export const newMessageId = (): string => timeOrderedUuid();
 export const newBulkId = (): string => timeOrderedUuid();
 
+/**
+ * Random bytes drawn a page at a time: ids are made thousands of times a second, and a call into the
+ * generator costs more than the id.
+ */
+const POOL = Buffer.alloc(4096);
+let poolUsed = POOL.length;
+
 /** Lowercase hex of `bytes` random bytes. */
-export const randomHex = (bytes: number): string => randomBytes(bytes).toString('hex');
+export function randomHex(bytes: number): string {
+  if (bytes > POOL.length) return randomBytes(bytes).toString('hex');
+  if (poolUsed + bytes > POOL.length) {
+    randomFillSync(POOL);
+    poolUsed = 0;
+  }
+  const hex = POOL.toString('hex', poolUsed, poolUsed + bytes);
+  poolUsed += bytes;
+  return hex;
+}
 
 /** Inbound message ids look numeric in Infobip's examples: 18 digits. */
 export function newInboundMessageId(): string {

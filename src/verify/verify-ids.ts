@@ -1,18 +1,4 @@
-import { randomFillSync } from 'node:crypto';
-
-/** Random bytes drawn a page at a time: one call into the generator per 400 ids, not one each. */
-const POOL = Buffer.alloc(4096);
-let used = POOL.length;
-
-function randomHex(bytes: number): string {
-  if (used + bytes > POOL.length) {
-    randomFillSync(POOL);
-    used = 0;
-  }
-  const hex = POOL.toString('hex', used, used + bytes);
-  used += bytes;
-  return hex;
-}
+import { randomHex } from '../core/ids.js';
 
 /**
  * 32 upper-case hex characters, as Infobip's pinIds, application and message ids are: the time in

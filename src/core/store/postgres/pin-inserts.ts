@@ -1,44 +1,36 @@
 import type { PinRecord } from '../types.js';
 import { opt, type Sql } from './shared.js';
+import { TurnRounds } from './turn-rounds.js';
 
-interface QueuedPin {
+interface NewPin {
   pin: PinRecord;
   durableWithNextCommit: boolean;
-  resolve: () => void;
-  reject: (error: unknown) => void;
 }
 
 /**
- * The PINs sent in one turn of the event loop inserted by one statement, not one round trip and one
- * commit each. The commit waits for the WAL flush unless every PIN in it is made durable by its
- * message's commit next. A batch that fails is inserted again one by one, so a PIN that cannot be
- * stored fails alone.
+ * The PINs sent in one turn of the event loop inserted by one statement (a TurnRounds round: each
+ * pinId is new, so one round holds them all), not one round trip and one commit each. The commit
+ * waits for the WAL flush unless every PIN in it is made durable by its message's commit next. A
+ * round that fails is inserted again one by one, so a PIN that cannot be stored fails alone.
  */
 export class PgPinInserts {
-  private queued: QueuedPin[] = [];
+  private readonly rounds: TurnRounds<NewPin, void>;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly sql: Sql) {
+    this.rounds = new TurnRounds<NewPin, void>(
+      (item) => item.pin.pinId,
+      async (items) => {
+        await this.insertAll(items);
+        return items.map(() => undefined);
+      },
+    );
+  }
 
   insert(pin: PinRecord, durableWithNextCommit: boolean): Promise<void> {
-    return new Promise((resolve, reject) => {
-      this.queued.push({ pin, durableWithNextCommit, resolve, reject });
-      if (this.queued.length === 1) setImmediate(() => void this.insertQueued());
-    });
+    return this.rounds.add({ pin, durableWithNextCommit });
   }
 
-  private async insertQueued(): Promise<void> {
-    const batch = this.queued;
-    this.queued = [];
-    try {
-      await this.insertAll(batch);
-    } catch {
-      for (const queued of batch) this.insertAll([queued]).then(queued.resolve, queued.reject);
-      return;
-    }
-    for (const queued of batch) queued.resolve();
-  }
-
-  private async insertAll(batch: QueuedPin[]): Promise<void> {
+  private async insertAll(batch: NewPin[]): Promise<void> {
     const pins = batch.map((queued) => queued.pin);
     const synchronous = batch.some((queued) => !queued.durableWithNextCommit) ? 'on' : 'off';
     // synchronous_commit for this statement's transaction only (set_config … true is SET LOCAL);
