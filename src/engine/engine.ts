@@ -172,10 +172,6 @@ export class Engine implements EngineHandle {
       log,
       handoffSlots: this.handoffSlots,
       nodeId: config.nodeId,
-      // One round at a time on PostgreSQL: on the shared harness, rounds overlapping there were 5–8 %
-      // slower end to end over SMPP (their writes contend on the server), where on SQLite they
-      // made it half again as fast.
-      ...(postgres ? { batchSize: 150, roundsInFlight: 1 } : {}),
     });
     this.retention = new RetentionSweeper({ store: pipelineStore, clock, log, retentionMs: config.retentionMs, callsRetentionMs: callsRetentionMs(config) });
     this.callMedia = new CallMedia({ store, clock, speech: this.speech, keepUrlAudioMs: callsRetentionMs(config) });

@@ -19,9 +19,11 @@ export interface DispatcherDeps {
   metrics: Metrics;
   log: Logger;
   /**
-   * Messages claimed at once (default 50). Small on purpose: a claim holds SQLite's write lock while
-   * it runs, and acceptance on the HTTP thread waits for that lock; measured here, claims of 500
-   * halved the accepted rate against claims of 50, while the engine's own rate did not change.
+   * Messages claimed or taken from the handoff at once (default 100). Not large: a claim holds
+   * SQLite's write lock while it runs, and acceptance on the HTTP thread waits for that lock;
+   * measured here, claims of 500 halved the accepted rate against claims of 50. Against 50, rounds
+   * of 100 shared each submit round's store write among twice the messages and measured 3–8 % faster
+   * end to end over SMPP on SQLite, 1–3 % on PostgreSQL, with less CPU on both.
    */
   batchSize?: number;
   /**
@@ -47,10 +49,11 @@ export interface DispatcherDeps {
    */
   leaseMs?: number;
   /**
-   * Rounds whose submits may be awaiting their answers at once (default 4; the engine makes it 1
-   * on PostgreSQL, where overlapping rounds measured slower). One round at a time left the link
-   * idle while a round's last answers and its store write were awaited; the carrier keeps the
-   * order of submits across rounds, as each queues them in claim order.
+   * Rounds whose submits may be awaiting their answers at once (default 4). One round at a time
+   * left the link idle while a round's last answers and its store write were awaited (on
+   * PostgreSQL, a round trip to another process): over SMPP, four rounds measured half again as
+   * fast as one on SQLite and a quarter faster on PostgreSQL. The carrier keeps the order of
+   * submits across rounds, as each queues them in claim order.
    */
   roundsInFlight?: number;
   /** Freed as handed-over messages are taken (see handOff); absent when nothing hands over. */
@@ -109,7 +112,7 @@ export class Dispatcher {
   private readonly roundsInFlight: number;
 
   constructor(private readonly deps: DispatcherDeps) {
-    this.batchSize = deps.batchSize ?? 50;
+    this.batchSize = deps.batchSize ?? 100;
     this.leaseMs = deps.leaseMs ?? DEFAULT_LEASE_MS;
     this.roundsInFlight = Math.max(1, deps.roundsInFlight ?? 4);
   }
