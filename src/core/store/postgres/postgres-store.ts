@@ -58,6 +58,13 @@ function connect(databaseUrl: string, options: PostgresStoreOptions): Sql {
     },
     connection: {
       application_name: 'switchboard',
+      // Prepared statements are planned for their parameters each time. A generic plan is cached
+      // after five runs from the statistics of that moment, and tables that start empty (a new
+      // deployment, the parts of long messages) grow long before autovacuum analyzes them: the part
+      // receipts' lookup kept a plan made for a few rows and scanned the whole table, 35 ms a batch.
+      // Measured on 3-part messages: 970-1 190 → 2 010-2 130 messages/s, PostgreSQL's CPU 9.3-12.4 →
+      // 3.8-4.1 s; single-part messages over SMPP also a little faster, with less CPU.
+      plan_cache_mode: 'force_custom_plan',
       ...(options.schema ? { search_path: `"${options.schema}"` } : {}),
       ...(options.durableCommits === false ? { synchronous_commit: 'off' } : {}),
     },
