@@ -4,6 +4,7 @@ import path from 'node:path';
 import { generateApiKey } from '../../src/core/auth/api-keys.js';
 import type { ManualClock } from '../../src/core/clock.js';
 import { randomHex } from '../../src/core/ids.js';
+import { dropSchemas } from './drop-schemas.js';
 import { loadConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { startServer } from '../../src/server.js';
@@ -94,7 +95,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await server.close();
-      if (!options.keepData) await rm(env.DATA_DIR!, { recursive: true, force: true });
+      if (options.keepData) return;
+      await rm(env.DATA_DIR!, { recursive: true, force: true });
+      if (env.DATABASE_SCHEMA !== undefined) await dropSchemas(env.DATABASE_URL!, [env.DATABASE_SCHEMA]);
     },
   };
 }

@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { afterEach, beforeEach } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
-import postgres from 'postgres';
 import { openStore } from '../../src/core/store/open-store.js';
+import { dropSchemas } from './drop-schemas.js';
 import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
 import type {
   Account,
@@ -101,14 +101,7 @@ export async function cleanupStores(): Promise<void> {
   for (const dir of tempDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   const schemas = postgresSchemas.splice(0);
   const url = process.env.TEST_DATABASE_URL;
-  if (url && schemas.length > 0) {
-    const sql = postgres(url, { max: 1, onnotice: () => {} });
-    try {
-      for (const schema of schemas) await sql.unsafe(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-    } finally {
-      await sql.end();
-    }
-  }
+  if (url) await dropSchemas(url, schemas);
 }
 
 // ---- fixtures shared by the contract suites ----
