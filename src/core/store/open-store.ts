@@ -14,7 +14,7 @@ export interface OpenStoreOptions {
   /** PostgreSQL: see PostgresStoreOptions.durableCommits (default true) and its pool size. */
   durableCommits?: boolean;
   poolSize?: number;
-  /** Hears of background store trouble that does not fail a call (SQLite's checkpoint thread). */
+  /** Hears of store trouble that does not fail a call (SQLite's checkpoint thread, PostgreSQL's refused settings). */
   log?: { warn(details: object, message: string): void };
 }
 
@@ -29,6 +29,7 @@ export async function openStore(options: OpenStoreOptions): Promise<Store> {
       ...(options.schema === undefined ? {} : { schema: options.schema }),
       ...(options.durableCommits === undefined ? {} : { durableCommits: options.durableCommits }),
       ...(options.poolSize === undefined ? {} : { max: options.poolSize }),
+      ...(options.log === undefined ? {} : { log: options.log }),
     });
   }
   const path = options.url || join(options.dataDir, 'switchboard.db');

@@ -35,6 +35,27 @@ export interface PostgresStoreOptions {
    * 0.6 s of them, and the next durable commit on any connection flushes them too. Default true.
    */
   durableCommits?: boolean;
+  /** Hears that the connection refused per-run planning (see PLAN_PER_RUN). */
+  log?: { warn(details: object, message: string): void };
+}
+
+/**
+ * Prepared statements are planned for their parameters each time. PostgreSQL caches a generic plan
+ * after five runs, from the statistics of that moment, and tables that start empty (a new
+ * deployment, the parts of long messages) grow long before autovacuum analyzes them: the part
+ * receipts' lookup kept a plan made for a few rows and scanned the whole table, 35 ms a batch.
+ * Measured on 3-part messages: 970-1 190 → 2 010-2 130 messages/s, PostgreSQL's CPU 9.3-12.4 →
+ * 3.8-4.1 s; single-part messages over SMPP also a little faster, with less CPU.
+ */
+const PLAN_PER_RUN = { plan_cache_mode: 'force_custom_plan' } as const;
+
+/**
+ * Whether connecting failed on PLAN_PER_RUN itself: PgBouncer refuses startup parameters it does not
+ * know (08P01) unless told to ignore them, and PostgreSQL before 12 does not know this one (42704).
+ */
+function refusedPlanPerRun(error: unknown): boolean {
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  return (code === '08P01' || code === '42704') && typeof message === 'string' && message.includes('plan_cache_mode');
 }
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
@@ -43,7 +64,7 @@ const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
 const toNumber = (raw: string): number => Number(raw);
 const fromNumber = (value: number): string => String(value);
 
-function connect(databaseUrl: string, options: PostgresStoreOptions): Sql {
+function connect(databaseUrl: string, options: PostgresStoreOptions, planPerRun: boolean): Sql {
   const { url, path } = withUnixSocket(databaseUrl);
   return postgres(url, {
     ...(path === undefined ? {} : { path }),
@@ -58,13 +79,7 @@ function connect(databaseUrl: string, options: PostgresStoreOptions): Sql {
     },
     connection: {
       application_name: 'switchboard',
-      // Prepared statements are planned for their parameters each time. A generic plan is cached
-      // after five runs from the statistics of that moment, and tables that start empty (a new
-      // deployment, the parts of long messages) grow long before autovacuum analyzes them: the part
-      // receipts' lookup kept a plan made for a few rows and scanned the whole table, 35 ms a batch.
-      // Measured on 3-part messages: 970-1 190 → 2 010-2 130 messages/s, PostgreSQL's CPU 9.3-12.4 →
-      // 3.8-4.1 s; single-part messages over SMPP also a little faster, with less CPU.
-      plan_cache_mode: 'force_custom_plan',
+      ...(planPerRun ? PLAN_PER_RUN : {}),
       ...(options.schema ? { search_path: `"${options.schema}"` } : {}),
       ...(options.durableCommits === false ? { synchronous_commit: 'off' } : {}),
     },
@@ -158,7 +173,24 @@ class PostgresStore implements Store {
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
-  const sql = connect(url, options);
+  let sql: Sql;
+  try {
+    sql = await reach(url, options, true);
+  } catch (error) {
+    if (!refusedPlanPerRun(error)) throw error;
+    options.log?.warn(
+      { reason: (error as Error).message },
+      'the database connection refused plan_cache_mode; statements may keep plans made while tables were small. Behind PgBouncer, set it for the role instead: ALTER ROLE … SET plan_cache_mode = force_custom_plan',
+    );
+    sql = await reach(url, options, false);
+  }
+  return new PostgresStore(sql, options.closeTimeout ?? 5, options.durableCommits !== false, schema);
+}
+
+/** A pool that has answered once, with the store's schema in place. */
+async function reach(url: string, options: PostgresStoreOptions, planPerRun: boolean): Promise<Sql> {
+  const sql = connect(url, options, planPerRun);
+  const schema = options.schema;
   try {
     if (schema !== undefined) {
       try {
@@ -175,5 +207,5 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     await sql.end({ timeout: 1 });
     throw error;
   }
-  return new PostgresStore(sql, options.closeTimeout ?? 5, options.durableCommits !== false, schema);
+  return sql;
 }
