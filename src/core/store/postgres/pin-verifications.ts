@@ -1,5 +1,5 @@
-import { classifyRefusal } from '../pin-outcome.js';
-import type { PinCounts, PinRecord, VerifyOutcome } from '../types.js';
+import { classifyRefusal, pinCountsOf } from '../pin-outcome.js';
+import type { PinRecord, VerifyOutcome } from '../types.js';
 import type { Row, Sql } from './shared.js';
 import { TurnRounds } from './turn-rounds.js';
 
@@ -10,10 +10,12 @@ interface Guess {
   now: number;
 }
 
-function toCounts(r: Row): PinCounts {
-  const counts: PinCounts = { wrongAttempts: r.wrong_attempts, maxAttempts: r.max_attempts };
-  if (r.verified_at !== null) counts.verifiedAt = r.verified_at;
-  return counts;
+interface UpdatedRow {
+  pin_id: string;
+  account_id: string;
+  wrong_attempts: number;
+  max_attempts: number;
+  verified_at: number | null;
 }
 
 const idOf = (accountId: string, pinId: string): string => `${accountId}\u0000${pinId}`;
@@ -41,7 +43,7 @@ export class PgPinVerifications {
 
   private async apply(round: Guess[]): Promise<Array<VerifyOutcome | undefined>> {
     // `correct` goes as 1 or 0: postgres.js does not send boolean arrays.
-    const updated = await this.sql`
+    const updated = await this.sql<UpdatedRow[]>`
       UPDATE pins p SET
         wrong_attempts = p.wrong_attempts + 1 - g.correct,
         verified_at = CASE WHEN g.correct = 1 THEN coalesce(p.verified_at, g.now) ELSE p.verified_at END
@@ -63,7 +65,7 @@ export class PgPinVerifications {
     return round.map((guess): VerifyOutcome | undefined => {
       const id = idOf(guess.accountId, guess.pinId);
       const row = changed.get(id);
-      if (row) return { result: guess.correct ? 'verified' : 'wrong', pin: toCounts(row) };
+      if (row) return { result: guess.correct ? 'verified' : 'wrong', pin: pinCountsOf(row) };
       const pin = pins.get(id);
       return pin && { result: classifyRefusal(pin, guess.now), pin };
     });

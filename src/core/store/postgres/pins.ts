@@ -26,7 +26,6 @@ function toPin(r: Row): PinRecord {
   return pin;
 }
 
-
 export class PgPinStore implements PinStore {
   private readonly verifications: PgPinVerifications;
   private readonly inserts: PgPinInserts;

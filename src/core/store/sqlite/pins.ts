@@ -1,5 +1,5 @@
-import { classifyRefusal } from '../pin-outcome.js';
-import type { PinChannelName, PinCounts, PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
+import { classifyRefusal, pinCountsOf } from '../pin-outcome.js';
+import type { PinChannelName, PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
 import { TurnWrites } from './turn-writes.js';
 import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
 
@@ -31,12 +31,6 @@ interface Guess {
 }
 
 type CountsRow = Pick<PinRow, 'wrong_attempts' | 'max_attempts' | 'verified_at'>;
-
-function toCounts(row: CountsRow): PinCounts {
-  const counts: PinCounts = { wrongAttempts: row.wrong_attempts, maxAttempts: row.max_attempts };
-  if (row.verified_at !== null) counts.verifiedAt = row.verified_at;
-  return counts;
-}
 
 const toPin = (row: PinRow): PinRecord =>
   compact({
@@ -140,7 +134,7 @@ export class SqlitePinStore implements PinStore {
   private verifyNow({ correct, ...params }: Guess): VerifyOutcome | undefined {
     const { verifyRight, verifyWrong, get } = this.sql();
     const changed = (correct ? verifyRight : verifyWrong).get(params);
-    if (changed) return { result: correct ? 'verified' : 'wrong', pin: toCounts(changed) };
+    if (changed) return { result: correct ? 'verified' : 'wrong', pin: pinCountsOf(changed) };
     const row = get.get(params.pinId, params.accountId);
     if (!row) return undefined;
     const pin = toPin(row);
