@@ -12,6 +12,8 @@ declare module 'smpp' {
     isResponse(): boolean;
     response(options?: Record<string, unknown>): PDU;
     toBuffer(): Buffer;
+    fromBuffer(buffer: Buffer): void;
+    command_length: number;
     [field: string]: unknown;
     static maxLength: number;
   }
@@ -33,8 +35,32 @@ declare module 'smpp' {
 
   export function createServer(options: Record<string, unknown>, listener?: (session: Session) => void): Server;
 
-  export const commands: Record<string, { id: number; params?: Record<string, { filter?: unknown }> }>;
-  export const tlvs: Record<string, { id: number; filter?: unknown }>;
+  /** How a field's value is read from, written to and measured in a PDU's bytes. */
+  export interface FieldType {
+    read(buffer: Buffer, offset: number, length?: number): unknown;
+    write(value: unknown, buffer: Buffer, offset: number): void;
+    size(value: unknown): number;
+    default?: unknown;
+  }
+  /** A field's conversion between its PDU value and the value callers see (dates, texts…). */
+  export interface FieldFilter {
+    encode(this: PDU, value: unknown, skipUdh?: unknown): unknown;
+    decode(this: PDU, value: unknown, skipUdh?: unknown): unknown;
+  }
+  export interface ParamDefinition {
+    type: FieldType;
+    default?: unknown;
+    filter?: FieldFilter;
+  }
+  export interface TlvDefinition {
+    id: number;
+    tag: string;
+    type: FieldType;
+    multiple?: boolean;
+    filter?: FieldFilter;
+  }
+  export const commands: Record<string, { id: number; params?: Record<string, ParamDefinition>; tlvMap?: Record<string, string> }>;
+  export const tlvs: Record<string, TlvDefinition>;
   export const errors: Record<string, number>;
   export const consts: Record<string, Record<string, number>>;
 }

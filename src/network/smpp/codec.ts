@@ -2,11 +2,13 @@ import net from 'node:net';
 import tls from 'node:tls';
 import smpp from 'smpp';
 import type { Clock } from '../../core/clock.js';
+import { useLayoutCodec } from './pdu-layouts.js';
 
 /**
- * The one module that touches the `smpp` package: PDU encoding and decoding over a socket, and the
- * listening side. Everything the package lacks (windows, timeouts, reconnects, segmentation, text
- * encoding) is ours and lives beside this file.
+ * The one module that touches the `smpp` package (with pdu-layouts.ts, which encodes and decodes
+ * PDUs by the package's definitions): PDU encoding and decoding over a socket, and the listening
+ * side. Everything the package lacks (windows, timeouts, reconnects, segmentation, text encoding)
+ * is ours and lives beside this file.
  *
  * The package would encode and decode `short_message` and `message_payload` itself, guessing an
  * alphabet from `data_coding` and splitting off the UDH; its GSM table and its choices differ from
@@ -17,6 +19,7 @@ for (const command of Object.values(smpp.commands)) {
   if (command.params?.short_message) delete command.params.short_message.filter;
 }
 if (smpp.tlvs.message_payload) delete smpp.tlvs.message_payload.filter;
+useLayoutCodec();
 
 export type Pdu = smpp.PDU;
 export type SmppSocketSession = smpp.Session;
