@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { promisify } from 'node:util';
 import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 import { startChildServer } from './helpers/child-server.js';
-import { testEnv } from './helpers/server.js';
+import { removeTestEnv, testEnv } from './helpers/server.js';
 
 const run = promisify(execFile);
 const cli = path.resolve('dist/src/cli.js');
@@ -24,15 +24,15 @@ async function switchboard(env: Record<string, string>, ...args: string[]): Prom
 const reports = (url: string, key: string): Promise<Response> => fetch(`${url}/sms/3/reports`, { headers: { authorization: `App ${key}` } });
 
 describe('command line', () => {
-  const dirs: string[] = [];
+  const envs: Array<Record<string, string>> = [];
   after(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    for (const env of envs) await removeTestEnv(env);
   });
 
   it('generates and prints a key once when none exists, then manages keys while the server runs', async () => {
     const env = await testEnv({ SWITCHBOARD_AUTH_CACHE_MS: '0' });
     delete env.SWITCHBOARD_API_KEY;
-    dirs.push(env.DATA_DIR!);
+    envs.push(env);
     const server = await startChildServer(env);
     try {
       const printed = /shown only once\): (\S+)/.exec(server.output());
@@ -69,7 +69,7 @@ describe('command line', () => {
 
   it('migrates a new store and reports an up-to-date one', async () => {
     const env = await testEnv();
-    dirs.push(env.DATA_DIR!);
+    envs.push(env);
     const first = await switchboard(env, 'migrate');
     assert.equal(first.code, 0, first.stderr);
     assert.match(first.stdout, /applied migrations: /);
@@ -79,11 +79,13 @@ describe('command line', () => {
 
   it('rejects bad configuration and unknown commands with a clear message', async () => {
     const env = await testEnv({ PORT: 'eighty' });
-    dirs.push(env.DATA_DIR!);
+    envs.push(env);
     const bad = await switchboard(env, 'serve');
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /PORT must be an integer/);
-    const unknown = await switchboard(await testEnv(), 'frobnicate');
+    const unknownEnv = await testEnv();
+    envs.push(unknownEnv);
+    const unknown = await switchboard(unknownEnv, 'frobnicate');
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown command/);
   });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
-import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { startChildServer, type ChildServer } from './helpers/child-server.js';
-import { eventually, testEnv } from './helpers/server.js';
+import { eventually, removeTestEnv, testEnv } from './helpers/server.js';
 
 async function send(server: ChildServer, key: string, body: unknown): Promise<{ status: number; json: any }> {
   const response = await fetch(`${server.url}/sms/3/messages`, {
@@ -21,16 +20,16 @@ async function statuses(server: ChildServer, key: string, bulkId: string): Promi
 }
 
 describe('durability across kill -9', () => {
-  const dirs: string[] = [];
+  const envs: Array<Record<string, string>> = [];
   after(async () => {
-    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    for (const env of envs) await removeTestEnv(env);
   });
 
   it('delivers every acknowledged message after the server is killed and restarted', async () => {
     // A long sandbox latency keeps receipts pending, so the kill lands between submit and receipt
     // for some messages and before dispatch for others.
     const env = await testEnv({ SWITCHBOARD_SANDBOX_LATENCY_MS: '600000' });
-    dirs.push(env.DATA_DIR!);
+    envs.push(env);
     const key = env.SWITCHBOARD_API_KEY!;
     const first = await startChildServer(env);
     const bulkId = 'durable-bulk';
@@ -78,7 +77,7 @@ describe('durability across kill -9', () => {
     const address = receiver.address();
     const hookUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/dlr`;
     const env = await testEnv({ SWITCHBOARD_WEBHOOK_RETRY_MS: '300' });
-    dirs.push(env.DATA_DIR!);
+    envs.push(env);
     const key = env.SWITCHBOARD_API_KEY!;
     try {
       const first = await startChildServer(env);

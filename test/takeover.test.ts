@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { openStore } from '../src/core/store/open-store.js';
 import { WebhookReceiver } from './core/outbox/webhook-receiver.js';
 import { startChildServer, type ChildServer } from './helpers/child-server.js';
-import { eventually, testEnv, testStoreKind } from './helpers/server.js';
+import { eventually, removeTestEnv, testEnv, testStoreKind } from './helpers/server.js';
 
 /** Short take-over timings, so the test does not wait for the production ones (5 s and 15 s). */
 const HEARTBEAT_MS = 500;
@@ -64,7 +63,7 @@ describe('two nodes on one PostgreSQL: one is killed under load', () => {
         SWITCHBOARD_NODE_TIMEOUT_MS: String(TIMEOUT_MS),
       });
       const key = env.SWITCHBOARD_API_KEY!;
-      cleanups.push(() => rm(env.DATA_DIR!, { recursive: true, force: true }), () => rm(`${env.DATA_DIR}-two`, { recursive: true, force: true }));
+      cleanups.push(() => removeTestEnv(env));
       const receiver = await WebhookReceiver.start();
       cleanups.push(() => receiver.close());
       const doomed = await startChildServer({ ...env, SWITCHBOARD_NODE_ID: 'doomed' });

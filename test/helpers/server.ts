@@ -60,6 +60,17 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<R
   return { ...env, ...overrides };
 }
 
+/**
+ * Removes what a testEnv() left: its data directory, a second node's beside it (`DATA_DIR-two`, as
+ * the multi-node suites name it) and its PostgreSQL schema. For suites that start their own
+ * processes on a testEnv(); startTestServer().close() does this itself.
+ */
+export async function removeTestEnv(env: Record<string, string>): Promise<void> {
+  await rm(env.DATA_DIR!, { recursive: true, force: true });
+  await rm(`${env.DATA_DIR}-two`, { recursive: true, force: true });
+  if (env.DATABASE_SCHEMA !== undefined) await dropSchemas(env.DATABASE_URL!, [env.DATABASE_SCHEMA]);
+}
+
 /** A real server on a random port with the sandbox at zero latency and a fresh store. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const env = await testEnv(options.env);

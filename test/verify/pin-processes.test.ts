@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { openStore } from '../../src/core/store/open-store.js';
 import { childApi, startChildServer, type ChildApi, type ChildServer } from '../helpers/child-server.js';
-import { eventually, testEnv, testStoreKind } from '../helpers/server.js';
+import { eventually, removeTestEnv, testEnv, testStoreKind } from '../helpers/server.js';
 import { LOOSE, TEXT } from './verify-fixture.js';
 
 const CODE = /code is ([A-Z]+)\./;
@@ -30,7 +29,7 @@ describe('PINs across processes', () => {
 
   it('keeps a PIN across kill -9 until its TTL, and writes neither the PIN nor its hash to the logs or error bodies', async () => {
     const env = await testEnv({ LOG_LEVEL: 'trace', SWITCHBOARD_NODE_ID: 'pin-node' });
-    cleanups.push(() => rm(env.DATA_DIR!, { recursive: true, force: true }));
+    cleanups.push(() => removeTestEnv(env));
     let server: ChildServer = await startChildServer(env);
     // Whichever server runs when the test ends, even by a failed assertion, is stopped.
     cleanups.push(() => server.terminate());
@@ -70,6 +69,7 @@ describe('PINs across processes', () => {
     { skip: testStoreKind() !== 'postgres' && 'two processes share PostgreSQL only' },
     async () => {
       const env = await testEnv();
+      cleanups.push(() => removeTestEnv(env));
       const first = await startChildServer({ ...env, SWITCHBOARD_NODE_ID: 'pin-one' });
       cleanups.push(() => first.terminate());
       const second = await startChildServer({ ...env, SWITCHBOARD_NODE_ID: 'pin-two', DATA_DIR: `${env.DATA_DIR}-two` });

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { WebhookReceiver } from '../core/outbox/webhook-receiver.js';
 import { childApi as api, startChildServer, type ChildApi as Api } from '../helpers/child-server.js';
-import { eventually, testEnv, testStoreKind } from '../helpers/server.js';
+import { eventually, removeTestEnv, testEnv, testStoreKind } from '../helpers/server.js';
 import { PUSHED_EVENTS } from './voice-fixture.js';
 
 async function prepare(call: Api, receiver: WebhookReceiver): Promise<void> {
@@ -30,7 +29,7 @@ describe('calls across restarts and nodes', () => {
 
   it('keeps calls and their history across kill -9; calls live when the node died end with SERVICE_UNAVAILABLE', async () => {
     const env = await testEnv({ SWITCHBOARD_NODE_ID: 'restart-node' });
-    cleanups.push(() => rm(env.DATA_DIR!, { recursive: true, force: true }));
+    cleanups.push(() => removeTestEnv(env));
     const receiver = await WebhookReceiver.start();
     cleanups.push(() => receiver.close());
     let server = await startChildServer(env);
@@ -65,6 +64,7 @@ describe('calls across restarts and nodes', () => {
 
   it('carries calls across nodes: one node answers and hangs up a call the other received, and speaks on and hangs up a call the other placed (PostgreSQL)', { skip: testStoreKind() !== 'postgres' && 'two nodes share PostgreSQL only' }, async () => {
     const env = await testEnv({ SWITCHBOARD_SANDBOX_LATENCY_MS: '0' });
+    cleanups.push(() => removeTestEnv(env));
     const receiver = await WebhookReceiver.start();
     cleanups.push(() => receiver.close());
     const first = await startChildServer({ ...env, SWITCHBOARD_NODE_ID: 'node-one' });

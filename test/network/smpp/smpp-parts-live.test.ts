@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { ESM_CLASS } from '../../../src/network/smpp/codec.js';
 import { encodeGsm7 } from '../../../src/sms/encoding/index.js';
 import { childApi, startChildServer, type ChildApi, type ChildServer } from '../../helpers/child-server.js';
-import { eventually, startTestServer, testEnv, type TestServer } from '../../helpers/server.js';
+import { eventually, removeTestEnv, startTestServer, testEnv, type TestServer } from '../../helpers/server.js';
 import { startSmsc, type TestSmsc } from '../../helpers/smsc.js';
 
 /**
@@ -109,7 +108,7 @@ describe('long messages and inbound parts over SMPP, one node', () => {
   it('keeps the receipts of parts and the inbound parts that came before a kill -9, and finishes both after the restart', async () => {
     const sim = await smsc({ rules: [{ suffix: '7777', noReceipt: true }] });
     const env = await testEnv({ SWITCHBOARD_SMPP_URL: sim.url() });
-    stops.push(() => rm(env.DATA_DIR!, { recursive: true, force: true }));
+    stops.push(() => removeTestEnv(env));
     let server: ChildServer = await startChildServer(env);
     stops.push(() => server.terminate());
     let call = childApi(server, env.SWITCHBOARD_API_KEY!);

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
-import { rm } from 'node:fs/promises';
 import { after, describe, it } from 'node:test';
 import { childApi, startChildServer, type ChildApi, type ChildServer } from '../../helpers/child-server.js';
-import { eventually, testEnv, testStoreKind } from '../../helpers/server.js';
+import { eventually, removeTestEnv, testEnv, testStoreKind } from '../../helpers/server.js';
 import { startSmsc } from '../../helpers/smsc.js';
 import { WebhookReceiver } from '../../core/outbox/webhook-receiver.js';
 
@@ -46,8 +45,7 @@ describe('SMPP on two nodes sharing PostgreSQL', { skip: testStoreKind() !== 'po
     cleanups.push(() => one.terminate());
     const two: ChildServer = await startChildServer({ ...env, SWITCHBOARD_NODE_ID: 'smpp-two', DATA_DIR: `${env.DATA_DIR}-two` });
     cleanups.push(() => two.terminate());
-    cleanups.push(() => rm(`${env.DATA_DIR}-two`, { recursive: true, force: true }));
-    cleanups.push(() => rm(env.DATA_DIR!, { recursive: true, force: true }));
+    cleanups.push(() => removeTestEnv(env));
     const apis: ChildApi[] = [childApi(one, env.SWITCHBOARD_API_KEY!), childApi(two, env.SWITCHBOARD_API_KEY!)];
     const subscribed = await apis[0]!('POST', '/subscriptions/1/subscription/SMS', {
       subscriptionId: 'mo',
