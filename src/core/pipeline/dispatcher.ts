@@ -94,6 +94,8 @@ export class Dispatcher {
   private running = false;
   private loop: Promise<void> | undefined;
   private nudged = false;
+  /** Nudged since the last round: something may have been stored for a claim (not handed over). */
+  private storeNudged = false;
   private wake: (() => void) | undefined;
   private lastSweep = Number.NEGATIVE_INFINITY;
   /** The last wait ended without a nudge: the next idle wait sleeps until the store's next due time. */
@@ -125,21 +127,28 @@ export class Dispatcher {
     this.loop = this.run();
   }
 
-  /** New work may be due: claim now instead of at the next poll. */
+  /** New work may be due in the store: claim now instead of at the next poll. */
   nudge(): void {
-    this.nudged = true;
-    this.wake?.();
+    this.storeNudged = true;
+    this.wakeUp();
   }
 
   /**
    * Messages acceptance stored already claimed for us (state `dispatching`, leased): they go into
-   * the next rounds without a claim. Each round takes a batch of them and, when they do not fill
-   * it, when the store had more due last time or once per poll interval, a claim from the store
-   * as well, so work waiting there is never starved by a steady stream of new messages.
+   * the next rounds without a claim. Each round takes a batch of them, and claims from the store
+   * as well when something was stored for a claim since the last round (a nudge), when the store
+   * had more due last time, when nothing was handed over, and at least once per poll interval, so
+   * work waiting there is never starved by a steady stream of new messages. Rounds of handed-over
+   * messages alone ask the store nothing: on PostgreSQL an empty claim is a planned statement.
    */
   handOff(messages: ClaimedMessage[]): void {
     for (const message of messages) this.handedOver.push(message);
-    this.nudge();
+    this.wakeUp();
+  }
+
+  private wakeUp(): void {
+    this.nudged = true;
+    this.wake?.();
   }
 
   /** Stops claiming, waits for the round in progress, and puts back what was handed over but not taken. */
@@ -253,9 +262,12 @@ export class Dispatcher {
     // memory (they are not durable there; the store is the queue).
     await this.deps.recorder.whenBacklogBelow(this.batchSize * 2);
     const now = this.deps.clock.now();
+    const storeNudged = this.storeNudged;
     this.nudged = false;
+    this.storeNudged = false;
     const claimed = this.takeHandedOver(now);
-    if (claimed.length < this.batchSize || this.storeBacklog || performance.now() - this.lastStoreClaim >= (this.deps.pollMs ?? 250)) {
+    const pollDue = performance.now() - this.lastStoreClaim >= (this.deps.pollMs ?? 250);
+    if (storeNudged || this.storeBacklog || claimed.length === 0 || pollDue) {
       this.lastStoreClaim = performance.now();
       const fromStore = await this.deps.store.messages.claimDue(now, this.batchSize, now + this.leaseMs, this.deps.nodeId);
       this.storeBacklog = fromStore.length >= this.batchSize;

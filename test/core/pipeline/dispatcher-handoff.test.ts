@@ -20,6 +20,25 @@ async function storedClaimed(store: Store, messages: NewMessage[], leaseUntil: n
   return rows.map((row, i) => ({ ...row, pk: pks[i]!, attempts: 1, leaseUntil }));
 }
 
+/** The store, with a count of the dispatcher's claims from it. */
+function countingClaims(store: Store): { store: Store; claims: () => number } {
+  let claims = 0;
+  const bound = (target: object, key: string | symbol): unknown => {
+    const value: unknown = Reflect.get(target, key);
+    return typeof value === 'function' ? value.bind(target) : value;
+  };
+  const messages = new Proxy(store.messages, {
+    get: (target, key) => {
+      if (key !== 'claimDue') return bound(target, key);
+      return (...args: Parameters<Store['messages']['claimDue']>) => {
+        claims++;
+        return target.claimDue(...args);
+      };
+    },
+  });
+  return { store: new Proxy(store, { get: (target, key) => (key === 'messages' ? messages : bound(target, key)) }), claims: () => claims };
+}
+
 for (const driver of storeDrivers()) {
   describe(`dispatcher handoff (${driver.name})`, { skip: driver.skip }, () => {
     const store = storePerTest(driver);
@@ -82,6 +101,44 @@ for (const driver of storeDrivers()) {
         const done = await finalMessage(store(), suite.accountId, message.messageId);
         assert.deepEqual(statusOf(done), ref(STATUS.DELIVERED_TO_HANDSET), message.messageId);
       }
+    });
+
+    it('asks the store nothing for rounds of handed-over messages alone, and claims from it after a nudge', async (t) => {
+      t.after(stopPipeline);
+      const clock = new ManualClock(T0);
+      const p = await start(clock);
+      // Only its sandbox and recorder are used; this dispatcher polls the store once a minute.
+      await p.dispatcher.stop();
+      const counted = countingClaims(store());
+      const dispatcher = new Dispatcher({
+        store: counted.store,
+        clock,
+        router: new PrefixRouter(sandboxOnlyRouting().routes, new Map([[p.sandbox.name, p.sandbox]])),
+        recorder: p.recorder,
+        metrics: new Metrics({ defaultMetrics: false }),
+        log: silentLogger(),
+        pollMs: 60_000,
+        idleMs: 60_000,
+      });
+      t.after(() => dispatcher.stop());
+      await dispatcher.start();
+      await eventually(async () => (counted.claims() > 0 ? true : undefined));
+      await settle();
+      const atStart = counted.claims();
+
+      for (let round = 0; round < 3; round++) {
+        const handed = [newMessage(suite.accountId), newMessage(suite.accountId)];
+        dispatcher.handOff(await storedClaimed(store(), handed, T0 + DEFAULT_LEASE_MS));
+        for (const message of handed) await finalMessage(store(), suite.accountId, message.messageId);
+      }
+      assert.equal(counted.claims(), atStart, 'rounds of handed-over messages claimed from the store');
+
+      const queued = newMessage(suite.accountId);
+      await insertAll(store(), [queued]);
+      dispatcher.nudge();
+      const done = await finalMessage(store(), suite.accountId, queued.messageId);
+      assert.deepEqual(statusOf(done), ref(STATUS.DELIVERED_TO_HANDSET));
+      assert.equal(counted.claims(), atStart + 1);
     });
 
     it('puts handed-over messages it did not take back in the queue when it stops', async (t) => {
