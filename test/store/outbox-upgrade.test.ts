@@ -16,7 +16,7 @@ after(cleanupStores);
 
 /** What an upgraded store must show of one pending item and one attempt written before migration 003. */
 async function assertUpgraded(store: Store, accountId: string): Promise<void> {
-  assert.deepEqual(await store.migrate(), ['003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013']);
+  assert.deepEqual(await store.migrate(), ['003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014']);
   const [item] = await store.outbox.claimDue(T0, 10, T0 + 1000);
   assert.deepEqual(
     [item?.url, item?.payloadCount, JSON.parse(item?.payloads ?? 'null'), item?.security],

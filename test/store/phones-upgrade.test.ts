@@ -24,7 +24,7 @@ describe('virtual phone SMS upgrade to marks on messages', () => {
 
     const store = openSqliteStore(file);
     try {
-      assert.deepEqual(await store.migrate(), ['005', '006', '007', '008', '009', '010', '011', '012', '013']);
+      assert.deepEqual(await store.migrate(), ['005', '006', '007', '008', '009', '010', '011', '012', '013', '014']);
       const message = newMessage('acc', { content: { text: 'new code' } });
       const [pk] = await insertAll(store, [message]);
       await store.phones.recordSms([{ accountId: 'acc', pk: pk!, number: '41793026727', at: T0 + 1 }]);

@@ -27,7 +27,7 @@ const messageValues = (messageId: string) =>
 
 /** What an upgraded store must show: the pending report once, as the message says, and nothing of the pulled one. */
 async function assertUpgraded(store: Store): Promise<void> {
-  assert.deepEqual(await store.migrate(), ['004', '005', '006', '007', '008', '009', '010', '011', '012', '013']);
+  assert.deepEqual(await store.migrate(), ['004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014']);
   assert.deepEqual(await store.reports.consume({ accountId: 'acc', since: 0, limit: 10 }), [
     {
       bulkId: 'bulk-1',

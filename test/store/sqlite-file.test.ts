@@ -13,7 +13,7 @@ describe('sqlite file', () => {
   it('migrates a new file once', async () => {
     const store = openSqliteStore(tempSqlitePath());
     try {
-      assert.deepEqual(await store.migrate(), ['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013']);
+      assert.deepEqual(await store.migrate(), ['001', '002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014']);
       assert.deepEqual(await store.migrate(), []);
     } finally {
       await store.close();

@@ -34,7 +34,7 @@ describe('sqlite upgrade from the first schema', () => {
 
     const store = openSqliteStore(file);
     try {
-      assert.deepEqual(await store.migrate(), ['002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013']);
+      assert.deepEqual(await store.migrate(), ['002', '003', '004', '005', '006', '007', '008', '009', '010', '011', '012', '013', '014']);
 
       const check = new Database(file, { readonly: true });
       const names = check.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'messages' ORDER BY name").pluck().all();

@@ -47,16 +47,19 @@ export class PgMessagePartStore implements MessagePartStore {
   async recordReceipts(carrier: string, receipts: PartReceipt[]): Promise<PartReceiptMatch[]> {
     if (receipts.length === 0) return [];
     const effective = effectiveReceipts(receipts);
-    // The same rule as applyPartReceipts, in one statement that commits on its own.
+    const partIds = effective.map((r) => r.partId);
+    // The same rule as applyPartReceipts, in one statement that commits on its own. `part_id = ANY`
+    // repeats the join's condition for the index: joined with the unnest alone, the planner may
+    // read all of the carrier's parts.
     const updated = await this.sql`
       UPDATE message_parts p SET status_group_id = u.group_id, status_id = u.status_id, error_id = u.error_id,
         final = u.final = 1, receipt_at = u.at
       FROM unnest(
-        ${effective.map((r) => r.partId)}::text[], ${effective.map((r) => r.status.groupId)}::int4[],
+        ${partIds}::text[], ${effective.map((r) => r.status.groupId)}::int4[],
         ${effective.map((r) => r.status.id)}::int4[], ${effective.map((r) => r.errorId)}::int4[],
         ${effective.map((r) => (r.final ? 1 : 0))}::int4[], ${effective.map((r) => r.at)}::int8[]
       ) AS u(part_id, group_id, status_id, error_id, final, at)
-      WHERE p.carrier = ${carrier} AND p.part_id = u.part_id AND NOT p.final
+      WHERE p.part_id = ANY(${partIds}::text[]) AND p.carrier = ${carrier} AND p.part_id = u.part_id AND NOT p.final
         AND EXISTS (SELECT 1 FROM messages m WHERE m.pk = p.message_pk AND m.state <> 'final')
         AND (u.final = 1 OR p.status_group_id IS DISTINCT FROM u.group_id OR p.status_id IS DISTINCT FROM u.status_id
              OR p.error_id IS DISTINCT FROM u.error_id)
@@ -67,7 +70,7 @@ export class PgMessagePartStore implements MessagePartStore {
       SELECT * FROM message_parts
       WHERE message_pk = ANY(ARRAY(
         SELECT p.message_pk FROM message_parts p JOIN messages m ON m.pk = p.message_pk
-        WHERE p.carrier = ${carrier} AND p.part_id = ANY(${effective.map((r) => r.partId)}::text[]) AND m.state <> 'final'))
+        WHERE p.part_id = ANY(${partIds}::text[]) AND p.carrier = ${carrier} AND m.state <> 'final'))
       ORDER BY message_pk, part_number`;
     const changedIds = new Set(updated.map((r) => r.part_id as string));
     const changed = effective.filter((r) => changedIds.has(r.partId));

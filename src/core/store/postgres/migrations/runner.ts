@@ -12,6 +12,7 @@ import { consoleColumns } from './010-console.js';
 import { nodeOwnership } from './011-node-ownership.js';
 import { messageParts } from './012-message-parts.js';
 import { inboundParts } from './013-inbound-parts.js';
+import { partIdFirst } from './014-part-id-first.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -36,6 +37,7 @@ export const migrations: readonly Migration[] = [
   nodeOwnership,
   messageParts,
   inboundParts,
+  partIdFirst,
 ];
 
 /**

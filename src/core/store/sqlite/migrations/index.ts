@@ -11,6 +11,7 @@ import { consoleMigration } from './010-console.js';
 import { nodeOwnershipMigration } from './011-node-ownership.js';
 import { messagePartsMigration } from './012-message-parts.js';
 import { inboundPartsMigration } from './013-inbound-parts.js';
+import { partIdFirstMigration } from './014-part-id-first.js';
 import type { Migration } from './migration.js';
 
 /** Every migration, in version order. Append new ones; never edit one that has shipped. */
@@ -28,4 +29,5 @@ export const migrations: readonly Migration[] = [
   nodeOwnershipMigration,
   messagePartsMigration,
   inboundPartsMigration,
+  partIdFirstMigration,
 ];
