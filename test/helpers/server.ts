@@ -74,12 +74,20 @@ export async function removeTestEnv(env: Record<string, string>): Promise<void> 
 /** A real server on a random port with the sandbox at zero latency and a fresh store. */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const env = await testEnv(options.env);
-  const config = loadConfig(env);
-  const server = await startServer({
-    config,
-    ...(options.clock ? { clock: options.clock } : {}),
-    ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
-  });
+  let server: Awaited<ReturnType<typeof startServer>>;
+  try {
+    server = await startServer({
+      config: loadConfig(env),
+      ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.consoleDir === undefined ? {} : { consoleDir: options.consoleDir }),
+    });
+  } catch (error) {
+    // A server that refuses to start (the tests of bad configuration) leaves nothing behind either;
+    // a data directory or schema the caller passed in is the caller's.
+    if (options.env?.DATA_DIR === undefined) await rm(env.DATA_DIR!, { recursive: true, force: true });
+    if (env.DATABASE_SCHEMA !== undefined && options.env?.DATABASE_SCHEMA === undefined) await dropSchemas(env.DATABASE_URL!, [env.DATABASE_SCHEMA]);
+    throw error;
+  }
   const apiKey = env.SWITCHBOARD_API_KEY!;
   return {
     url: server.url,
