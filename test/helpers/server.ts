@@ -63,7 +63,7 @@ export async function testEnv(overrides: Record<string, string> = {}): Promise<R
 /**
  * Removes what a testEnv() left: its data directory, a second node's beside it (`DATA_DIR-two`, as
  * the multi-node suites name it) and its PostgreSQL schema. For suites that start their own
- * processes on a testEnv(); startTestServer().close() does this itself.
+ * processes on a testEnv(), and for startTestServer().close().
  */
 export async function removeTestEnv(env: Record<string, string>): Promise<void> {
   await rm(env.DATA_DIR!, { recursive: true, force: true });
@@ -117,9 +117,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     },
     async close() {
       await server.close();
-      if (options.keepData) return;
-      await rm(env.DATA_DIR!, { recursive: true, force: true });
-      if (env.DATABASE_SCHEMA !== undefined) await dropSchemas(env.DATABASE_URL!, [env.DATABASE_SCHEMA]);
+      if (!options.keepData) await removeTestEnv(env);
     },
   };
 }
