@@ -12,8 +12,8 @@ function toPart(row: Row): MessagePart {
 
 /**
  * The insert of the parts of messages just marked submitted, for the statement that marks them:
- * only parts of messages whose pk `updated` returns. A message submitted again (its claim had
- * lapsed) replaces the parts of the earlier submit.
+ * only parts of messages whose pk `updated` returns (an array, not a semi-join: see outboxInsert).
+ * A message submitted again (its claim had lapsed) replaces the parts of the earlier submit.
  */
 export function partsInsert(sql: Db, results: readonly SubmitResult[], updated: Fragment): Fragment {
   const pks: number[] = [];
@@ -35,7 +35,7 @@ export function partsInsert(sql: Db, results: readonly SubmitResult[], updated: 
     SELECT p.pk, p.n, p.carrier, p.part_id, p.at
     FROM unnest(${pks}::int8[], ${numbers}::int4[], ${carriers}::text[], ${partIds}::text[], ${ats}::int8[])
       AS p(pk, n, carrier, part_id, at)
-    WHERE p.pk IN (${updated})
+    WHERE p.pk = ANY(ARRAY(${updated}))
     ON CONFLICT (message_pk, part_number) DO UPDATE SET carrier = excluded.carrier, part_id = excluded.part_id,
       submitted_at = excluded.submitted_at, status_group_id = NULL, status_id = NULL, error_id = NULL,
       final = false, receipt_at = NULL`;

@@ -74,10 +74,17 @@ function rounds(changes: StatusChange[]): Array<Array<{ change: StatusChange; ta
 }
 
 export class PgMessageStore implements MessageStore {
-  constructor(private readonly sql: Sql) {}
+  /**
+   * @param keptPlans runs the writes by key — insertMany, markSubmitted, a status round — with the
+   * generic plan it keeps (postgres-store.ts, KEPT_PLANS): their plan never depends on a table's size.
+   */
+  constructor(
+    private readonly sql: Sql,
+    private readonly keptPlans: Sql = sql,
+  ) {}
 
   async insertMany(messages: NewMessage[]): Promise<Array<number | 'duplicate'>> {
-    return this.insertWith(this.sql, messages);
+    return this.insertWith(this.keptPlans, messages);
   }
 
   private async insertWith(sql: Db, messages: readonly NewMessage[]): Promise<Array<number | 'duplicate'>> {
@@ -236,7 +243,7 @@ export class PgMessageStore implements MessageStore {
 
   async markSubmitted(results: SubmitResult[], nodeId?: string): Promise<void> {
     if (results.length === 0) return;
-    const sql = this.sql;
+    const sql = this.keptPlans;
     const update = sql`
       UPDATE messages m
       SET state = 'submitted', carrier = u.carrier, carrier_message_id = u.carrier_message_id,
@@ -329,7 +336,7 @@ export class PgMessageStore implements MessageStore {
     const batches = rounds(changes);
     const spawning = changes.some((c) => c.spawn !== undefined || c.release !== undefined);
     if (batches.length === 1 && !spawning) {
-      await this.applyRound(this.sql, batches[0]!);
+      await this.applyRound(this.keptPlans, batches[0]!);
       return;
     }
     await this.sql.begin(async (tx) => {

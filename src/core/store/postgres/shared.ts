@@ -66,7 +66,9 @@ export function outboxInsert(
     dueAts[i] = item.dueAt;
     perPost[i] = payloadsPerRow(item);
   }
-  const filter = tags ? sql`WHERE i.tag IN (${tags.source})` : sql``;
+  // An array, not `IN (subquery)`: a semi-join, which kept plans (postgres-store.ts) may only make
+  // as a nested loop over the subquery's rows for every item.
+  const filter = tags ? sql`WHERE i.tag = ANY(ARRAY(${tags.source}))` : sql``;
   return sql`
     INSERT INTO outbox (account_id, url, format, payloads, payload_count, security, subscription_id, stream, created_at, due_at)
     SELECT g.account_id, g.url, g.format, '[' || string_agg(g.payload, ',' ORDER BY g.ord) || ']', count(*),
