@@ -4,6 +4,8 @@ import { afterEach, beforeEach } from 'node:test';
 import os from 'node:os';
 import path from 'node:path';
 import { openStore } from '../../src/core/store/open-store.js';
+import { migrations as postgresMigrations } from '../../src/core/store/postgres/migrations/runner.js';
+import { migrations as sqliteMigrations } from '../../src/core/store/sqlite/migrations/index.js';
 import { dropSchemas } from './drop-schemas.js';
 import { openSqliteStore } from '../../src/core/store/sqlite/sqlite-store.js';
 import type {
@@ -107,6 +109,12 @@ export async function cleanupStores(): Promise<void> {
 // ---- fixtures shared by the contract suites ----
 
 /** An arbitrary fixed instant; tests move time explicitly from here. */
+/** The versions a store of `driver` applies when upgraded from just before `first`: the drivers' lists differ from 015 on. */
+export function migrationsFrom(driver: Store['driver'], first: string): string[] {
+  const versions = (driver === 'postgres' ? postgresMigrations : sqliteMigrations).map((m) => m.version);
+  return versions.filter((v) => v >= first);
+}
+
 export const T0 = Date.UTC(2025, 0, 1);
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;

@@ -41,6 +41,25 @@ for (const driver of storeDrivers()) {
       assert.ok(await store().messages.get(a.id, stillQueued.messageId));
       assert.ok(await store().messages.get(b.id, rejectedLate.messageId));
       assert.equal(await store().messages.purgeBefore(T0 + 2 * HOUR), 0);
+      assert.deepEqual(
+        (await store().messages.listLogs({ accountId: a.id, since: 0, limit: 10 })).map((m) => m.messageId).sort(),
+        [doneLate.messageId, stillQueued.messageId].sort(),
+      );
+    });
+
+    it("frees a deleted message's id: a new message may take it, a kept one's still counts as a duplicate", async () => {
+      const { a } = await twoAccounts(store());
+      const gone = newMessage(a.id, { state: 'final', status: REJECTED, errorId: 14 });
+      const kept = newMessage(a.id, { state: 'final', status: REJECTED, errorId: 14, createdAt: T0 + 3 * HOUR });
+      await insertAll(store(), [gone, kept]);
+      assert.equal(await store().messages.purgeBefore(T0 + 2 * HOUR), 1);
+
+      const again = newMessage(a.id, { messageId: gone.messageId });
+      const [pk, duplicate] = await store().messages.insertMany([again, newMessage(a.id, { messageId: kept.messageId })]);
+      assert.equal(typeof pk, 'number');
+      assert.equal(duplicate, 'duplicate');
+      assert.deepEqual(await store().messages.existingMessageIds(a.id, [gone.messageId, kept.messageId, 'never']), new Set([gone.messageId, kept.messageId]));
+      assert.equal((await store().messages.get(a.id, gone.messageId))?.pk, pk);
     });
 
     it('keeps pending reports and unconsumed inbound messages', async () => {

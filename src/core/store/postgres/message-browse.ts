@@ -1,4 +1,5 @@
 import type { MessageBrowseFilter, MessageSummary } from '../types.js';
+import { accountWalk } from './account-walk.js';
 import { and, type Fragment, type Row, type Sql } from './shared.js';
 
 function toSummary(r: Row): MessageSummary {
@@ -24,15 +25,16 @@ function toSummary(r: Row): MessageSummary {
 }
 
 /**
- * The console's list of messages: one walk of an account index (messages_account_pk_idx, or the RCS
- * one) from the newest (or from `beforePk`) down, filtered, stopping at the limit. The text filter
- * searches an SMS's text (or a binary one's hex), an RCS message's text, or its card's title and
- * description, case-insensitively.
+ * The console's list of messages: one walk of an account index (see accountWalk) from the newest
+ * (or from `beforePk`) down, filtered, stopping at the limit. The text filter searches an SMS's text
+ * (or a binary one's hex), an RCS message's text, or its card's title and description,
+ * case-insensitively.
  */
 export async function browseMessages(sql: Sql, filter: MessageBrowseFilter): Promise<MessageSummary[]> {
-  const where: Fragment[] = [sql`account_id = ${filter.accountId}`, sql`created_at >= ${filter.since}`];
-  if (filter.pks !== undefined) where.push(sql`pk = ANY(${filter.pks}::int8[])`);
-  if (filter.beforePk !== undefined) where.push(sql`pk < ${filter.beforePk}`);
+  const walk = accountWalk(sql, filter.channel === 'RCS');
+  const where: Fragment[] = [walk.account(filter.accountId), sql`created_at >= ${filter.since}`];
+  if (filter.pks !== undefined) where.push(walk.pks(filter.pks));
+  if (filter.beforePk !== undefined) where.push(walk.before(filter.beforePk));
   if (filter.channel !== undefined) where.push(sql`channel = ${filter.channel}`);
   if (filter.numbers !== undefined) {
     where.push(sql`(destination = ANY(${filter.numbers}::text[]) OR sender = ANY(${filter.numbers}::text[]))`);
@@ -45,8 +47,8 @@ export async function browseMessages(sql: Sql, filter: MessageBrowseFilter): Pro
   }
   // Only the columns a list shows: a page of 10 000 rows reads and decodes a third of each row.
   const rows = await sql`
-    SELECT pk, message_id, bulk_id, channel, api, sender, destination, content, encoding, message_count,
+    SELECT m.pk, m.message_id, bulk_id, channel, api, sender, destination, content, encoding, message_count,
            status_group_id, status_id, error_id, created_at, sent_at, done_at, extras->>'failoverOf' AS failover_of
-    FROM messages WHERE ${and(sql, where)} ORDER BY pk DESC LIMIT ${filter.limit}`;
+    FROM ${walk.from} WHERE ${and(sql, where)} ORDER BY ${walk.order} DESC LIMIT ${filter.limit}`;
   return rows.map(toSummary);
 }

@@ -11,6 +11,7 @@ import type {
   SubmitResult,
 } from '../types.js';
 import { partsInsert } from './message-parts.js';
+import { accountWalk } from './account-walk.js';
 import { browseMessages } from './message-browse.js';
 import { and, type Db, type Fragment, jsonText, opt, outboxInsert, type Row, type Sql } from './shared.js';
 
@@ -147,31 +148,41 @@ export class PgMessageStore implements MessageStore {
       leases[i] = m.state === 'dispatching' ? opt(m.leaseUntil) : null;
       nodeIds[i] = m.state === 'dispatching' ? opt(m.nodeId) : null;
     }
-    // One statement for the whole batch. Rows are inserted in input order, so within the batch the
-    // first occurrence of an id wins and later ones hit the conflict clause.
+    // One statement for the whole batch. Each row takes its pk first, in input order; its key then
+    // goes into message_keys, where the first occurrence of an id wins (later ones, in this batch or
+    // stored before, hit the conflict clause), and only rows whose key went in are stored.
     const rows = await sql`
+      WITH u AS (
+        SELECT nextval('messages_pk_seq') AS pk, u.*
+        FROM unnest(
+          ${accountIds}::text[], ${messageIds}::text[], ${bulkIds}::text[], ${apis}::text[], ${senders}::text[],
+          ${destinations}::text[], ${contents}::text[], ${encodings}::text[], ${messageCounts}::int4[],
+          ${callbackData}::text[], ${entityIds}::text[], ${applicationIds}::text[], ${campaignReferenceIds}::text[],
+          ${webhooks}::text[], ${extras}::text[], ${windows}::text[], ${createdAts}::int8[], ${dueAts}::int8[],
+          ${validUntils}::int8[], ${states}::text[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
+          ${attempts}::int4[], ${leases}::int8[], ${channels}::text[], ${nodeIds}::text[]
+        ) WITH ORDINALITY AS u(
+          account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
+          callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
+          created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel, node_id, ord)
+      ), keys AS (
+        INSERT INTO message_keys (account_id, message_id, pk)
+        SELECT account_id, message_id, pk FROM u ORDER BY ord
+        ON CONFLICT (account_id, message_id) DO NOTHING
+        RETURNING pk
+      )
       INSERT INTO messages (
-        account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
+        pk, account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
         callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
         created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel, node_id)
+      OVERRIDING SYSTEM VALUE
       SELECT
-        u.account_id, u.message_id, u.bulk_id, u.api, u.sender, u.destination, u.content::jsonb, u.encoding,
+        u.pk, u.account_id, u.message_id, u.bulk_id, u.api, u.sender, u.destination, u.content::jsonb, u.encoding,
         u.message_count, u.callback_data, u.entity_id, u.application_id, u.campaign_reference_id,
         u.webhook::jsonb, u.extras::jsonb, u.delivery_window::jsonb, u.created_at, u.due_at, u.valid_until,
         u.state, u.status_group_id, u.status_id, u.error_id, u.attempts, u.lease_until, u.channel, u.node_id
-      FROM unnest(
-        ${accountIds}::text[], ${messageIds}::text[], ${bulkIds}::text[], ${apis}::text[], ${senders}::text[],
-        ${destinations}::text[], ${contents}::text[], ${encodings}::text[], ${messageCounts}::int4[],
-        ${callbackData}::text[], ${entityIds}::text[], ${applicationIds}::text[], ${campaignReferenceIds}::text[],
-        ${webhooks}::text[], ${extras}::text[], ${windows}::text[], ${createdAts}::int8[], ${dueAts}::int8[],
-        ${validUntils}::int8[], ${states}::text[], ${groupIds}::int4[], ${statusIds}::int4[], ${errorIds}::int4[],
-        ${attempts}::int4[], ${leases}::int8[], ${channels}::text[], ${nodeIds}::text[]
-      ) WITH ORDINALITY AS u(
-        account_id, message_id, bulk_id, api, sender, destination, content, encoding, message_count,
-        callback_data, entity_id, application_id, campaign_reference_id, webhook, extras, delivery_window,
-        created_at, due_at, valid_until, state, status_group_id, status_id, error_id, attempts, lease_until, channel, node_id, ord)
+      FROM u WHERE u.pk = ANY(ARRAY(SELECT pk FROM keys))
       ORDER BY u.ord
-      ON CONFLICT (account_id, message_id) DO NOTHING
       RETURNING pk, account_id, message_id`;
     const inserted = new Map<string, number>();
     for (const r of rows) inserted.set(keyOf(r.account_id, r.message_id), r.pk);
@@ -192,12 +203,14 @@ export class PgMessageStore implements MessageStore {
   async existingMessageIds(accountId: string, messageIds: string[]): Promise<Set<string>> {
     if (messageIds.length === 0) return new Set();
     const rows = await this.sql`
-      SELECT message_id FROM messages WHERE account_id = ${accountId} AND message_id = ANY(${messageIds}::text[])`;
+      SELECT message_id FROM message_keys WHERE account_id = ${accountId} AND message_id = ANY(${messageIds}::text[])`;
     return new Set(rows.map((r) => r.message_id as string));
   }
 
   async get(accountId: string, messageId: string): Promise<StoredMessage | undefined> {
-    const rows = await this.sql`SELECT * FROM messages WHERE account_id = ${accountId} AND message_id = ${messageId}`;
+    const rows = await this.sql`
+      SELECT m.* FROM message_keys k JOIN messages m ON m.pk = k.pk
+      WHERE k.account_id = ${accountId} AND k.message_id = ${messageId}`;
     return rows.length > 0 ? toMessage(rows[0]!) : undefined;
   }
 
@@ -347,7 +360,8 @@ export class PgMessageStore implements MessageStore {
         for (const { change, tag } of batch) {
           if (change.release === undefined || !applied.has(tag)) continue;
           await tx`UPDATE messages SET due_at = ${change.release.at}
-                   WHERE account_id = ${change.accountId} AND message_id = ${change.release.messageId} AND state = 'queued'`;
+                   WHERE pk = (SELECT pk FROM message_keys WHERE account_id = ${change.accountId} AND message_id = ${change.release.messageId})
+                     AND state = 'queued'`;
         }
       }
     });
@@ -433,16 +447,18 @@ export class PgMessageStore implements MessageStore {
 
   async listLogs(filter: MessageLogFilter): Promise<StoredMessage[]> {
     const sql = this.sql;
+    const channel = filter.channel ?? 'SMS';
+    const walk = accountWalk(sql, channel === 'RCS');
     const where: Fragment[] = [
-      sql`account_id = ${filter.accountId}`,
+      walk.account(filter.accountId),
       sql`created_at >= ${filter.since}`,
-      sql`channel = ${filter.channel ?? 'SMS'}`,
+      sql`channel = ${channel}`,
     ];
-    if (filter.beforePk !== undefined) where.push(sql`pk < ${filter.beforePk}`);
+    if (filter.beforePk !== undefined) where.push(walk.before(filter.beforePk));
     if (filter.sender !== undefined) where.push(sql`sender = ${filter.sender}`);
     if (filter.destination !== undefined) where.push(sql`destination = ${filter.destination}`);
     if (filter.bulkIds?.length) where.push(sql`bulk_id = ANY(${filter.bulkIds}::text[])`);
-    if (filter.messageIds?.length) where.push(sql`message_id = ANY(${filter.messageIds}::text[])`);
+    if (filter.messageIds?.length) where.push(walk.messageIds(filter.messageIds));
     if (filter.campaignReferenceIds?.length) {
       where.push(sql`campaign_reference_id = ANY(${filter.campaignReferenceIds}::text[])`);
     }
@@ -453,8 +469,7 @@ export class PgMessageStore implements MessageStore {
     if (filter.mnc !== undefined) where.push(sql`substr(mcc_mnc, 4) = ${filter.mnc}`);
     if (filter.entityId !== undefined) where.push(sql`entity_id = ${filter.entityId}`);
     if (filter.applicationId !== undefined) where.push(sql`application_id = ${filter.applicationId}`);
-    const rows = await sql`
-      SELECT * FROM messages WHERE ${and(sql, where)} ORDER BY pk DESC LIMIT ${filter.limit}`;
+    const rows = await sql`SELECT m.* FROM ${walk.from} WHERE ${and(sql, where)} ORDER BY ${walk.order} DESC LIMIT ${filter.limit}`;
     return rows.map(toMessage);
   }
 
@@ -471,7 +486,9 @@ export class PgMessageStore implements MessageStore {
       WITH gone AS (
         DELETE FROM messages
         WHERE state = 'final' AND coalesce(done_at, created_at) < ${before} AND report_pending IS NULL
-        RETURNING pk, message_count
+        RETURNING pk, account_id, message_count
+      ), keys_gone AS (
+        DELETE FROM message_keys k USING gone WHERE k.account_id = gone.account_id AND k.pk = gone.pk
       ), parts_gone AS (
         DELETE FROM message_parts WHERE message_pk IN (SELECT pk FROM gone WHERE message_count > 1)
       ), inbound_gone AS (

@@ -13,6 +13,7 @@ import { nodeOwnership } from './011-node-ownership.js';
 import { messageParts } from './012-message-parts.js';
 import { inboundParts } from './013-inbound-parts.js';
 import { partIdFirst } from './014-part-id-first.js';
+import { messageKeys } from './015-message-keys.js';
 
 export interface Migration {
   /** Sortable version, e.g. '001'. Applied versions are recorded in `schema_migrations`. */
@@ -38,6 +39,7 @@ export const migrations: readonly Migration[] = [
   messageParts,
   inboundParts,
   partIdFirst,
+  messageKeys,
 ];
 
 /**
