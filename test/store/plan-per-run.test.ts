@@ -2,7 +2,9 @@ import assert from 'node:assert/strict';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { after, describe, it } from 'node:test';
 import { openPostgresStore } from '../../src/core/store/postgres/postgres-store.js';
+import type { Store } from '../../src/core/store/types.js';
 import { dropSchemas } from '../helpers/drop-schemas.js';
+import { newMessage } from '../helpers/stores.js';
 
 const testUrl = process.env.TEST_DATABASE_URL;
 const SSL_REQUEST = 80877103;
@@ -78,24 +80,60 @@ async function startPooler(target: URL, refuse?: string): Promise<{ url: string;
   };
 }
 
+/** A message stored (on the writes-by-key pool, where there is one) is found by id and listed. */
+async function storesAndFinds(store: Store, accountId: string): Promise<void> {
+  const message = newMessage(accountId);
+  const [pk] = await store.messages.insertMany([message]);
+  assert.equal(typeof pk, 'number');
+  assert.equal((await store.messages.get(accountId, message.messageId))?.pk, pk);
+  assert.deepEqual(await store.messages.insertMany([message]), ['duplicate']);
+}
+
 describe('PostgreSQL plans per run', { skip: testUrl ? false : 'TEST_DATABASE_URL is not set' }, () => {
   const schemas: string[] = [];
   after(() => dropSchemas(testUrl!, schemas));
 
-  it('asks every connection to plan statements for their parameters', async () => {
+  it('asks every connection to plan statements for their parameters, but those of the writes by key to keep one plan made of index scans', async () => {
     const pooler = await startPooler(new URL(testUrl!));
     const schema = `plan_test_${process.pid}_a`;
     schemas.push(schema);
     const store = await openPostgresStore(pooler.url, { schema, max: 2 });
     try {
       await store.migrate();
-      await store.accounts.ensure('planned', 0);
+      const account = await store.accounts.ensure('planned', 0);
+      await storesAndFinds(store, account.id);
     } finally {
       await store.close();
       await pooler.close();
     }
-    assert.ok(pooler.startups.length > 0);
-    for (const parameters of pooler.startups) assert.equal(parameters.get('plan_cache_mode'), 'force_custom_plan');
+    const modes = pooler.startups.map((parameters) => parameters.get('plan_cache_mode'));
+    assert.ok(modes.includes('force_custom_plan'));
+    assert.ok(modes.includes('force_generic_plan'));
+    for (const parameters of pooler.startups) {
+      if (parameters.get('plan_cache_mode') === 'force_custom_plan') continue;
+      assert.equal(parameters.get('plan_cache_mode'), 'force_generic_plan');
+      for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin', 'jit']) assert.equal(parameters.get(setting), 'off', setting);
+    }
+  });
+
+  it('plans the writes by key every run too, and says so, where a pooler refuses the planner settings', async () => {
+    const pooler = await startPooler(new URL(testUrl!), 'enable_seqscan');
+    const schema = `plan_test_${process.pid}_c`;
+    schemas.push(schema);
+    const warnings: string[] = [];
+    const store = await openPostgresStore(pooler.url, { schema, max: 2, log: { warn: (_details, message) => void warnings.push(message) } });
+    try {
+      await store.migrate();
+      const account = await store.accounts.ensure('planned-every-run', 0);
+      await storesAndFinds(store, account.id);
+    } finally {
+      await store.close();
+      await pooler.close();
+    }
+    assert.deepEqual(warnings, ['the database connection refused planner settings; writes by key are planned every run']);
+    const connected = pooler.startups.filter((parameters) => !parameters.has('enable_seqscan'));
+    assert.ok(connected.length > 0);
+    for (const parameters of connected) assert.equal(parameters.get('plan_cache_mode'), 'force_custom_plan');
   });
 
   it('connects without it, and says so, where a pooler refuses the setting', async () => {
@@ -108,6 +146,7 @@ describe('PostgreSQL plans per run', { skip: testUrl ? false : 'TEST_DATABASE_UR
       await store.migrate();
       const account = await store.accounts.ensure('unplanned', 0);
       assert.deepEqual(await store.accounts.get(account.id), account);
+      await storesAndFinds(store, account.id);
     } finally {
       await store.close();
       await pooler.close();

@@ -68,7 +68,7 @@ const KEPT_PLANS = {
   jit: 'off',
 } as const;
 
-/** Connections of the kept-plans pool: writes by key are short, and the pool opens them on demand. */
+/** Connections of the kept-plans pool at most: writes by key are short. */
 const KEPT_PLANS_POOL = 4;
 
 /**
@@ -76,8 +76,12 @@ const KEPT_PLANS_POOL = 4;
  * know (08P01) unless told to ignore them, and PostgreSQL before 12 does not know this one (42704).
  */
 function refusedPlanPerRun(error: unknown): boolean {
+  return refusedSetting(error, 'plan_cache_mode');
+}
+
+function refusedSetting(error: unknown, ...names: string[]): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
-  return (code === '08P01' || code === '42704') && typeof message === 'string' && message.includes('plan_cache_mode');
+  return (code === '08P01' || code === '42704') && typeof message === 'string' && names.some((name) => message.includes(name));
 }
 
 const SCHEMA_NAME = /^[A-Za-z_][A-Za-z0-9_$]{0,62}$/;
@@ -203,11 +207,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   const schema = options.schema;
   if (schema !== undefined && !SCHEMA_NAME.test(schema)) throw new Error(`invalid schema name: ${schema}`);
   let sql: Sql;
-  let keptPlansSql: Sql;
   try {
     sql = await reach(url, options, 'per-run');
-    // Opens its connections when first used: settings the server accepted from `sql` it accepts here.
-    keptPlansSql = connect(url, options, 'kept');
   } catch (error) {
     if (!refusedPlanPerRun(error)) throw error;
     options.log?.warn(
@@ -215,6 +216,18 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       'the database connection refused plan_cache_mode; statements may keep plans made while tables were small. Behind PgBouncer, set it for the role instead: ALTER ROLE … SET plan_cache_mode = force_custom_plan',
     );
     sql = await reach(url, options, 'default');
+    return new PostgresStore(sql, sql, options.closeTimeout ?? 5, options.durableCommits !== false, schema);
+  }
+  let keptPlansSql: Sql;
+  try {
+    keptPlansSql = await reach(url, options, 'kept');
+  } catch (error) {
+    // A pooler told to ignore plan_cache_mode may still refuse the planner settings of KEPT_PLANS.
+    if (!refusedSetting(error, ...Object.keys(KEPT_PLANS))) {
+      await sql.end({ timeout: 1 });
+      throw error;
+    }
+    options.log?.warn({ reason: (error as Error).message }, 'the database connection refused planner settings; writes by key are planned every run');
     keptPlansSql = sql;
   }
   return new PostgresStore(sql, keptPlansSql, options.closeTimeout ?? 5, options.durableCommits !== false, schema);
