@@ -55,8 +55,11 @@ const PLAN_PER_RUN = { plan_cache_mode: 'force_custom_plan' } as const;
  * parameters, rows found by primary key — and planning them anew each run cost more than the rest
  * of their work justified: over SMPP, per 20 000 messages, these three statements took 2.4–2.5 s of
  * PostgreSQL's time, 0.3 s of it planning; with their plans kept, 1.7–1.8 s. A generic plan is made
- * once, perhaps while the tables are still empty, so these connections allow no join or scan whose
- * cost grows with a table: rows are reached through an index and joined by nested loops.
+ * once, perhaps while the tables are still empty, so these connections allow no sequential scan and
+ * no hash or merge join, and a statement belongs here only if its one usable index is bounded by the
+ * keys it is given (messages by pk: every other index of `messages` is partial on a state the
+ * statement does not imply). Where another index also fits, the plan made on empty tables may walk
+ * it end to end: the outbox's settle by item ids, planned so, took the pending items' index.
  */
 const KEPT_PLANS = {
   plan_cache_mode: 'force_generic_plan',
