@@ -93,23 +93,35 @@ describe('PostgreSQL plans per run', { skip: testUrl ? false : 'TEST_DATABASE_UR
   const schemas: string[] = [];
   after(() => dropSchemas(testUrl!, schemas));
 
-  it('asks every connection to plan statements for their parameters, but those of the writes by key to keep one plan made of index scans', async () => {
-    const pooler = await startPooler(new URL(testUrl!));
-    const schema = `plan_test_${process.pid}_a`;
+  /**
+   * Opens a store through a pooler that refuses `refuse` (if given), stores an account and a
+   * message and finds them again; returns what the pooler saw and what the store warned.
+   */
+  async function throughPooler(refuse: string | undefined, name: string): Promise<{ startups: Array<Map<string, string>>; warnings: string[] }> {
+    const pooler = await startPooler(new URL(testUrl!), refuse);
+    const schema = `plan_test_${process.pid}_${name}`;
     schemas.push(schema);
-    const store = await openPostgresStore(pooler.url, { schema, max: 2 });
+    const warnings: string[] = [];
+    const store = await openPostgresStore(pooler.url, { schema, max: 2, log: { warn: (_details, message) => void warnings.push(message) } });
     try {
       await store.migrate();
-      const account = await store.accounts.ensure('planned', 0);
+      const account = await store.accounts.ensure(name, 0);
+      assert.deepEqual(await store.accounts.get(account.id), account);
       await storesAndFinds(store, account.id);
     } finally {
       await store.close();
       await pooler.close();
     }
-    const modes = pooler.startups.map((parameters) => parameters.get('plan_cache_mode'));
+    return { startups: pooler.startups, warnings };
+  }
+
+  it('asks every connection to plan statements for their parameters, but those of the writes by key to keep one plan made of index scans', async () => {
+    const { startups, warnings } = await throughPooler(undefined, 'planned');
+    assert.deepEqual(warnings, []);
+    const modes = startups.map((parameters) => parameters.get('plan_cache_mode'));
     assert.ok(modes.includes('force_custom_plan'));
     assert.ok(modes.includes('force_generic_plan'));
-    for (const parameters of pooler.startups) {
+    for (const parameters of startups) {
       if (parameters.get('plan_cache_mode') === 'force_custom_plan') continue;
       assert.equal(parameters.get('plan_cache_mode'), 'force_generic_plan');
       for (const setting of ['enable_seqscan', 'enable_hashjoin', 'enable_mergejoin', 'jit']) assert.equal(parameters.get(setting), 'off', setting);
@@ -117,44 +129,19 @@ describe('PostgreSQL plans per run', { skip: testUrl ? false : 'TEST_DATABASE_UR
   });
 
   it('plans the writes by key every run too, and says so, where a pooler refuses the planner settings', async () => {
-    const pooler = await startPooler(new URL(testUrl!), 'enable_seqscan');
-    const schema = `plan_test_${process.pid}_c`;
-    schemas.push(schema);
-    const warnings: string[] = [];
-    const store = await openPostgresStore(pooler.url, { schema, max: 2, log: { warn: (_details, message) => void warnings.push(message) } });
-    try {
-      await store.migrate();
-      const account = await store.accounts.ensure('planned-every-run', 0);
-      await storesAndFinds(store, account.id);
-    } finally {
-      await store.close();
-      await pooler.close();
-    }
+    const { startups, warnings } = await throughPooler('enable_seqscan', 'every_run');
     assert.deepEqual(warnings, ['the database connection refused planner settings; writes by key are planned every run']);
-    const connected = pooler.startups.filter((parameters) => !parameters.has('enable_seqscan'));
+    const connected = startups.filter((parameters) => !parameters.has('enable_seqscan'));
     assert.ok(connected.length > 0);
     for (const parameters of connected) assert.equal(parameters.get('plan_cache_mode'), 'force_custom_plan');
   });
 
   it('connects without it, and says so, where a pooler refuses the setting', async () => {
-    const pooler = await startPooler(new URL(testUrl!), 'plan_cache_mode');
-    const schema = `plan_test_${process.pid}_b`;
-    schemas.push(schema);
-    const warnings: string[] = [];
-    const store = await openPostgresStore(pooler.url, { schema, max: 2, log: { warn: (_details, message) => void warnings.push(message) } });
-    try {
-      await store.migrate();
-      const account = await store.accounts.ensure('unplanned', 0);
-      assert.deepEqual(await store.accounts.get(account.id), account);
-      await storesAndFinds(store, account.id);
-    } finally {
-      await store.close();
-      await pooler.close();
-    }
+    const { startups, warnings } = await throughPooler('plan_cache_mode', 'unplanned');
     assert.equal(warnings.length, 1);
     assert.match(warnings[0]!, /plan_cache_mode/);
-    assert.equal(pooler.startups[0]!.get('plan_cache_mode'), 'force_custom_plan', 'asked first');
-    const later = pooler.startups.slice(1);
+    assert.equal(startups[0]!.get('plan_cache_mode'), 'force_custom_plan', 'asked first');
+    const later = startups.slice(1);
     assert.ok(later.length > 0);
     for (const parameters of later) assert.equal(parameters.has('plan_cache_mode'), false);
   });
