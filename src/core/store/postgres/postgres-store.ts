@@ -143,7 +143,7 @@ class PostgresStore implements Store {
 
   constructor(
     private readonly sql: Sql,
-    /** The kept-plans pool (KEPT_PLANS), or `sql` itself where the connection refused per-run planning. */
+    /** The kept-plans pool (KEPT_PLANS), or `sql` itself where the connection refused its settings. */
     private readonly keptPlansSql: Sql,
     private readonly closeTimeout: number,
     private readonly durableCommits: boolean,
