@@ -1,8 +1,16 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { describe, it } from 'node:test';
+import { after, describe, it } from 'node:test';
 import { withUnixSocket } from '../../src/core/store/postgres/connection-url.js';
 import { openPostgresStore } from '../../src/core/store/postgres/postgres-store.js';
+import { dropSchemas } from '../helpers/drop-schemas.js';
+
+const testUrl = process.env.TEST_DATABASE_URL;
+const schema = (name: string): string => `${name}_${process.pid}`;
+
+after(async () => {
+  if (testUrl !== undefined) await dropSchemas(testUrl, [schema('socket_test'), schema('commit_modes_test')]);
+});
 
 describe('PostgreSQL connection URLs', () => {
   it('reads a socket directory from the host parameter, with or without a name before it', () => {
@@ -27,12 +35,11 @@ describe('PostgreSQL connection URLs', () => {
   });
 
   const socketDirectory = '/var/run/postgresql';
-  const testUrl = process.env.TEST_DATABASE_URL;
   const local = testUrl !== undefined && /@(127\.0\.0\.1|localhost)[:/]/.test(testUrl) && existsSync(`${socketDirectory}/.s.PGSQL.5432`);
   it('connects through the socket of the test database server', { skip: local ? false : 'no local PostgreSQL socket' }, async () => {
     const url = new URL(testUrl!);
     const socketUrl = `postgres://${url.username}@/${url.pathname.slice(1)}?host=${socketDirectory}`;
-    const store = await openPostgresStore(socketUrl, { schema: 'socket_test' });
+    const store = await openPostgresStore(socketUrl, { schema: schema('socket_test') });
     try {
       await store.migrate();
       const account = await store.accounts.ensure('over-the-socket', 0);
@@ -44,10 +51,9 @@ describe('PostgreSQL connection URLs', () => {
 });
 
 describe('PostgreSQL pool without durable commits', () => {
-  const testUrl = process.env.TEST_DATABASE_URL;
   it('connects with synchronous_commit off and writes what a durable pool reads', { skip: testUrl ? false : 'TEST_DATABASE_URL is not set' }, async () => {
-    const fast = await openPostgresStore(testUrl!, { schema: 'commit_modes_test', durableCommits: false, max: 2 });
-    const durable = await openPostgresStore(testUrl!, { schema: 'commit_modes_test', max: 2 });
+    const fast = await openPostgresStore(testUrl!, { schema: schema('commit_modes_test'), durableCommits: false, max: 2 });
+    const durable = await openPostgresStore(testUrl!, { schema: schema('commit_modes_test'), max: 2 });
     try {
       await fast.migrate();
       const written = await fast.accounts.ensure(`fast-${Date.now()}`, 0);
