@@ -77,13 +77,10 @@ const KEPT_PLANS = {
 const KEPT_PLANS_POOL = 4;
 
 /**
- * Whether connecting failed on PLAN_PER_RUN itself: PgBouncer refuses startup parameters it does not
- * know (08P01) unless told to ignore them, and PostgreSQL before 12 does not know this one (42704).
+ * Whether connecting failed on one of the named startup settings itself: PgBouncer refuses startup
+ * parameters it does not know (08P01) unless told to ignore them, and PostgreSQL before 12 does not
+ * know plan_cache_mode (42704).
  */
-function refusedPlanPerRun(error: unknown): boolean {
-  return refusedSetting(error, 'plan_cache_mode');
-}
-
 function refusedSetting(error: unknown, ...names: string[]): boolean {
   const { code, message } = error as { code?: unknown; message?: unknown };
   return (code === '08P01' || code === '42704') && typeof message === 'string' && names.some((name) => message.includes(name));
@@ -215,7 +212,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   try {
     sql = await reach(url, options, 'per-run');
   } catch (error) {
-    if (!refusedPlanPerRun(error)) throw error;
+    if (!refusedSetting(error, ...Object.keys(PLAN_PER_RUN))) throw error;
     options.log?.warn(
       { reason: (error as Error).message },
       'the database connection refused plan_cache_mode; statements may keep plans made while tables were small. Behind PgBouncer, set it for the role instead: ALTER ROLE … SET plan_cache_mode = force_custom_plan',
