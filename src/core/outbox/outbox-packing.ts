@@ -1,5 +1,6 @@
 import type { OutboxItem, OutboxItemInput, WebhookSecurity } from '../store/types.js';
 import { maxItemsPerPost } from './webhook-body.js';
+import { withFields } from '../with-fields.js';
 
 /** An outbox row to insert: payloads of one target, at most one POST's worth. */
 export type PackedOutboxRow = Omit<OutboxItem, 'id' | 'attempts' | 'state' | 'lastError'>;
@@ -59,5 +60,5 @@ export function packOutboxItems(items: readonly OutboxItemInput[]): PackedOutbox
     entry.parts.push(JSON.stringify(item.payload ?? null));
     entry.row.createdAt = Math.min(entry.row.createdAt, item.createdAt);
   }
-  return rows.map(({ row, parts }) => ({ ...row, payloads: `[${parts.join(',')}]`, payloadCount: parts.length }));
+  return rows.map(({ row, parts }) => withFields(row, { payloads: `[${parts.join(',')}]`, payloadCount: parts.length }));
 }

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { performance } from 'node:perf_hooks';
+import { withFields } from '../with-fields.js';
 
 export interface PostResult {
   ok: boolean;
@@ -48,7 +49,7 @@ export function postWebhook(url: string, body: string, headers: Record<string, s
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      resolve({ ...result, durationMs: durationMs() });
+      resolve(withFields(result, { durationMs: durationMs() }));
     };
     let target: URL;
     try {

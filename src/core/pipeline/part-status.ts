@@ -1,5 +1,6 @@
 import type { MessagePart, PartReceipt, StatusRef } from '../store/types.js';
 import { ERROR, STATUS, ref } from './statuses.js';
+import { withFields } from '../with-fields.js';
 
 /** A status a long message takes from its parts. */
 export interface PartsVerdict {
@@ -41,9 +42,9 @@ export function finalFromParts(parts: readonly MessagePart[]): PartsVerdict | un
  */
 export function expiredFromParts(parts: readonly MessagePart[], at: number): PartsVerdict {
   const unknown = { status: ref(STATUS.EXPIRED_DLR_UNKNOWN), errorId: ERROR.EC_VALIDITY_EXPIRED.id, final: true, at };
-  const settled = parts.map((part) => (part.receipt?.final ? part : { ...part, receipt: unknown }));
+  const settled = parts.map((part) => (part.receipt?.final ? part : withFields(part, { receipt: unknown })));
   const verdict = finalFromParts(settled) ?? { status: unknown.status, errorId: unknown.errorId, at };
-  return { ...verdict, at };
+  return withFields(verdict, { at });
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { CarrierReceipt } from '../../network/carrier.js';
 import type { StatusRef, Store, StoredMessage } from '../store/types.js';
 import { finalFromParts, intermediatesFromParts } from './part-status.js';
+import { withFields } from '../with-fields.js';
 
 /** A status a message is to take. */
 export interface StatusUpdate {
@@ -104,11 +105,11 @@ export class ReceiptMatcher {
         mccMnc ??= mccMncs.get(part.partId);
       }
       const carrierMessageId = parts.map((part) => part.partId).join(' ');
-      for (const verdict of intermediatesFromParts(parts, changed)) derived.push({ carrierMessageId, update: { ...verdict, final: false } });
+      for (const verdict of intermediatesFromParts(parts, changed)) derived.push({ carrierMessageId, update: withFields(verdict, { final: false }) });
       // Derived again from the stored parts even when nothing changed: a receipt sent again because
       // the node that recorded the last part died before the message's own write still ends it.
       const final = finalFromParts(parts);
-      if (final) derived.push({ carrierMessageId, update: { ...final, final: true, ...(mccMnc === undefined ? {} : { mccMnc }) } });
+      if (final) derived.push({ carrierMessageId, update: withFields(final, mccMnc === undefined ? { final: true } : { final: true, mccMnc }) });
     }
     if (derived.length > 0) {
       // Most receipts of a long message change only its part: its message is read for the others.

@@ -11,6 +11,7 @@ import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
 import { ReceiptMatcher, type MatchedUpdate, type StatusUpdate } from './receipt-matcher.js';
 import { HELD_UNTIL_RELEASED, orderedNextOf } from './ordered-messages.js';
 import { ERROR, STATUS, ref, statusObject } from './statuses.js';
+import { withFields } from '../with-fields.js';
 
 export interface StatusRecorderDeps {
   store: Store;
@@ -169,7 +170,7 @@ export class StatusRecorder {
     for (const message of messages) {
       const ofMessage = parts.get(message.pk);
       const verdict = ofMessage ? expiredFromParts(ofMessage, at) : { status: ref(STATUS.EXPIRED_DLR_UNKNOWN), errorId: ERROR.EC_VALIDITY_EXPIRED.id, at };
-      changes.push(await this.changeFor(message, { ...verdict, final: true }));
+      changes.push(await this.changeFor(message, withFields(verdict, { final: true })));
     }
     await this.apply(changes);
   }

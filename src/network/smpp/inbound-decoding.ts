@@ -1,5 +1,6 @@
 import { decodeGsm7, decodeUcs2, nationalGsm7Charset, unpackSeptets, type Gsm7Charset, type NationalLanguage } from '../../sms/encoding/index.js';
 import { ESM_CLASS } from './codec.js';
+import { withFields } from '../../core/with-fields.js';
 
 /** Where one part of a concatenated message belongs. */
 export interface ConcatInfo {
@@ -52,7 +53,7 @@ export function decodeInboundPart(fields: Record<string, unknown>, gsm7Packed = 
   const concat = header.concat ?? sarConcat(fields);
   // A lone part, or numbering that cannot be right, is taken as a message of its own.
   if (concat && concat.total > 1 && concat.seq >= 1 && concat.seq <= concat.total) {
-    part.concat = { ...concat, key: [from, to, concat.reference, concat.total].join('\u0000') };
+    part.concat = withFields(concat, { key: [from, to, concat.reference, concat.total].join('\u0000') });
   }
   return part;
 }

@@ -12,6 +12,7 @@ import type { SmscOptions } from './smsc-options.js';
 import { mapReceiptState, mapSubmitStatus } from './status-mapping.js';
 import { encodeSubmitParts, type SubmitPart } from './submit-encoding.js';
 import type { SubmitAnswer } from './submit-queue.js';
+import { withFields } from '../../core/with-fields.js';
 
 export interface SmppCarrierDeps {
   options: SmscOptions;
@@ -119,7 +120,10 @@ export class SmppCarrier implements Carrier {
     const connection = this.pickConnection();
     const answers = await Promise.all(
       parts.map((part) =>
-        connection.submit({ ...common, esm_class: part.esmClass, data_coding: part.dataCoding, short_message: part.shortMessage, ...part.tlvs }, deadline),
+        connection.submit(
+          withFields(common, { esm_class: part.esmClass, data_coding: part.dataCoding, short_message: part.shortMessage, ...part.tlvs }),
+          deadline,
+        ),
       ),
     );
     return this.outcome(message, answers);

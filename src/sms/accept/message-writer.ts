@@ -1,6 +1,7 @@
 import type { Clock } from '../../core/clock.js';
 import type { HandoffSlots } from '../../core/pipeline/handoff-slots.js';
 import type { ClaimedMessage, MessageStore, NewMessage } from '../../core/store/types.js';
+import { withFields } from '../../core/with-fields.js';
 
 export type WriteResult = Array<number | 'duplicate'>;
 
@@ -170,7 +171,9 @@ export class MessageWriter {
       rowsOf[i] = rowsOf[i]!.map((message): NewMessage => {
         if (left === 0 || !dueNow(message, now)) return message;
         left--;
-        return nodeId === undefined ? { ...message, state: 'dispatching', leaseUntil } : { ...message, state: 'dispatching', leaseUntil, nodeId };
+        return nodeId === undefined
+          ? withFields(message, { state: 'dispatching' as const, leaseUntil })
+          : withFields(message, { state: 'dispatching' as const, leaseUntil, nodeId });
       });
     }
     return { rowsOf, reserved };

@@ -12,6 +12,7 @@ import { nonEmpty, readDeliveryWindow, readHex, readSendAt, readWebhookUrl } fro
 import { prepareBinary, prepareText, type TextInput } from './prepare-content.js';
 import { DEFAULT_WEBHOOK, type DestinationInput, type MessageDefinition, type PreparedContent, type SendRequest } from './send-request.js';
 import { MAX_VALIDITY_MS, SPEED_LIMIT_UNIT_MS, VALIDITY_UNIT_MS, validityMs } from './timing.js';
+import { withFields } from '../../core/with-fields.js';
 
 /** `POST /sms/2/text/advanced` body → SendRequest; throws a 400 listing every violation. */
 export function readLegacyTextRequest(body: SendLegacyTextBody, now: number): SendRequest {
@@ -67,7 +68,7 @@ function readLegacy<M extends LegacyMessageBase>(
     const definition = readMessage(message, path, now, violations);
     if (content === undefined || definition === undefined) continue;
     const extras = requestExtras === undefined ? definition.extras : { ...requestExtras, ...definition.extras };
-    messages.push({ ...definition, content, ...(extras === undefined ? {} : { extras }) });
+    messages.push(withFields(definition, extras === undefined ? { content } : { content, extras }));
   }
   if (violations.length > 0) throw badRequest(violations);
   const request: SendRequest = { api: 'sms2', messages };

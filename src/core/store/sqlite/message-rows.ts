@@ -10,6 +10,7 @@ import type {
   StoredMessage,
 } from '../types.js';
 import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined } from './shared.js';
+import { withFields } from '../../with-fields.js';
 
 /** A `messages` row as SQLite returns it. */
 export interface MessageRow {
@@ -162,5 +163,5 @@ export function toStoredMessage(row: MessageRow): StoredMessage {
 
 export function toClaimedMessage(row: MessageRow): ClaimedMessage {
   if (row.lease_until === null) throw new Error(`claimed message ${row.pk} has no lease`);
-  return { ...toStoredMessage(row), leaseUntil: row.lease_until };
+  return withFields(toStoredMessage(row), { leaseUntil: row.lease_until });
 }
