@@ -289,11 +289,15 @@ export class StatusRecorder {
     await this.deps.store.messages.applyStatusChanges(changes);
     let queued = false;
     let spawned = false;
+    // Counted per group and added once each: a labelled increment builds its label key every time.
+    const byGroup = new Map<string, number>();
     for (const change of changes) {
-      this.deps.metrics.statusChanges.inc({ group: statusObject(change.status).groupName });
+      const group = statusObject(change.status).groupName;
+      byGroup.set(group, (byGroup.get(group) ?? 0) + 1);
       if (change.webhooks && change.webhooks.length > 0) queued = true;
       if (change.spawn || change.release) spawned = true;
     }
+    for (const [group, count] of byGroup) this.deps.metrics.statusChanges.inc({ group }, count);
     if (queued) this.deps.onWebhooksQueued();
     if (spawned) this.deps.onMessagesQueued?.();
   }

@@ -62,23 +62,35 @@ const KEYS = ['id', 'sub', 'dlvrd', 'submit[ _]date', 'done[ _]date', 'stat', 'e
 /** Built once: a new one per receipt was about a third of the cost of reading it. Stateful (lastIndex), reset per use. */
 const KEY_PATTERN = new RegExp(`(?:^|\\s)(${KEYS.join('|')}):`, 'gi');
 
-/** Key → value; a value runs to the next key, and `text:` to the end. Keys are lower-cased with a space. */
+/** A matched key as stored: lower case, `_` read as a space. */
+function keyName(matched: string): string {
+  const key = matched.toLowerCase();
+  return key === 'submit_date' ? 'submit date' : key === 'done_date' ? 'done date' : key;
+}
+
+/**
+ * Key → value; a value runs to the next key, and `text:` to the end. Keys are lower-cased with a
+ * space. Read once per receipt: each value is cut as the next key is found.
+ */
 function receiptFields(text: string): Map<string, string> {
   const values = new Map<string, string>();
   const pattern = KEY_PATTERN;
   pattern.lastIndex = 0;
-  const marks: Array<{ key: string; start: number; end: number }> = [];
+  let key: string | undefined;
+  let valueStart = 0;
+  const keep = (end: number): void => {
+    if (key === undefined || values.has(key)) return;
+    const raw = text.slice(valueStart, end);
+    values.set(key, key === 'text' ? raw : raw.trim());
+  };
   for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-    const key = match[1]!.toLowerCase().replace('_', ' ');
-    marks.push({ key, start: match.index, end: match.index + match[0].length });
+    keep(match.index);
+    key = keyName(match[1]!);
+    valueStart = match.index + match[0].length;
     // The message text may contain anything, "stat:" included: nothing after it is a field.
     if (key === 'text') break;
   }
-  marks.forEach((mark, i) => {
-    const next = marks[i + 1];
-    const raw = text.slice(mark.end, next ? next.start : text.length);
-    if (!values.has(mark.key)) values.set(mark.key, mark.key === 'text' ? raw : raw.trim());
-  });
+  keep(text.length);
   return values;
 }
 
@@ -96,11 +108,24 @@ function networkError(value: unknown): string | undefined {
 
 /** YYMMDDhhmm or YYMMDDhhmmss, read as UTC; undefined when it is not a real date and time. */
 function receiptDate(value: string | undefined): number | undefined {
-  const match = value ? /^(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})(\d{2})?$/.exec(value) : null;
-  if (!match) return undefined;
-  const [yy, mo, dd, hh, mi, ss] = match.slice(1).map((digits) => Number(digits ?? 0)) as [number, number, number, number, number, number];
-  const at = Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
-  const date = new Date(at);
-  const exact = date.getUTCMonth() === mo - 1 && date.getUTCDate() === dd && date.getUTCHours() === hh && date.getUTCMinutes() === mi && date.getUTCSeconds() === ss;
-  return exact ? at : undefined;
+  if (value === undefined || (value.length !== 10 && value.length !== 12)) return undefined;
+  const yy = twoDigits(value, 0);
+  const mo = twoDigits(value, 2);
+  const dd = twoDigits(value, 4);
+  const hh = twoDigits(value, 6);
+  const mi = twoDigits(value, 8);
+  const ss = value.length === 12 ? twoDigits(value, 10) : 0;
+  if (yy < 0 || mo < 1 || mo > 12 || dd < 1 || hh < 0 || hh > 23 || mi < 0 || mi > 59 || ss < 0 || ss > 59) return undefined;
+  const monthStart = Date.UTC(2000 + yy, mo - 1, 1);
+  if (dd > (Date.UTC(2000 + yy, mo, 1) - monthStart) / DAY_MS) return undefined;
+  return Date.UTC(2000 + yy, mo - 1, dd, hh, mi, ss);
+}
+
+const DAY_MS = 86_400_000;
+
+/** The number written by the two decimal digits at `at`, or -1. */
+function twoDigits(text: string, at: number): number {
+  const tens = text.charCodeAt(at) - 48;
+  const ones = text.charCodeAt(at + 1) - 48;
+  return tens >= 0 && tens <= 9 && ones >= 0 && ones <= 9 ? tens * 10 + ones : -1;
 }

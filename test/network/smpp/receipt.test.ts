@@ -57,6 +57,14 @@ describe('receipt text', () => {
     const receipt = parseReceipt({ esm_class: 4, short_message: ascii('id:1 submit_date:251122153045 done date:2513221531 stat:EXPIRED') });
     assert.equal(receipt?.submitDate, Date.UTC(2025, 10, 22, 15, 30, 45));
     assert.equal(receipt?.doneDate, undefined, 'month 13');
+    const dated = (date: string): number | undefined => parseReceipt({ esm_class: 4, short_message: ascii(`id:1 done date:${date} stat:DELIVRD`) })?.doneDate;
+    assert.equal(dated('2402291200'), Date.UTC(2024, 1, 29, 12, 0), '29 February of a leap year');
+    assert.equal(dated('2502291200'), undefined, '29 February of another year');
+    assert.equal(dated('2504311200'), undefined, '31 April');
+    assert.equal(dated('2512312359'), Date.UTC(2025, 11, 31, 23, 59));
+    for (const impossible of ['2512310060', '2512312400', '251231235960', '2500011200', '25123123', '25123123590', '25a2311200']) {
+      assert.equal(dated(impossible), undefined, impossible);
+    }
   });
 
   it('leaves missing fields undefined, and calls a receipt without a state UNKNOWN', () => {
