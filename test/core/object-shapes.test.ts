@@ -1,21 +1,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { describe, it } from 'node:test';
-import { compact } from '../../src/core/store/sqlite/shared.js';
 import { withFields } from '../../src/core/with-fields.js';
-import { omitUndefined } from '../../src/sms/wire/omit-undefined.js';
+import { omitUndefined } from '../../src/core/omit-undefined.js';
 
 /** Runs `body` in a child with V8's natives syntax (%HaveSameMap, %HasFastProperties) and returns what it prints. */
 function inV8(body: string): unknown {
   const modules = {
     withFields: new URL('../../src/core/with-fields.js', import.meta.url).href,
-    omitUndefined: new URL('../../src/sms/wire/omit-undefined.js', import.meta.url).href,
-    compact: new URL('../../src/core/store/sqlite/shared.js', import.meta.url).href,
+    omitUndefined: new URL('../../src/core/omit-undefined.js', import.meta.url).href,
   };
   const script = `
     const { withFields } = await import(${JSON.stringify(modules.withFields)});
     const { omitUndefined } = await import(${JSON.stringify(modules.omitUndefined)});
-    const { compact } = await import(${JSON.stringify(modules.compact)});
     ${body}`;
   const out = execFileSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', script], { encoding: 'utf8' });
   return JSON.parse(out);
@@ -29,14 +26,12 @@ describe('objects made per message', () => {
     assert.deepEqual(base, { id: 'a', state: 'queued', dueAt: 1 });
   });
 
-  it('omitUndefined and compact drop undefined keys, keep the order and leave the input alone', () => {
-    for (const drop of [omitUndefined, compact]) {
-      const input = { a: 1, b: undefined, c: null, d: 'x', e: undefined };
-      const kept = drop(input);
-      assert.deepEqual(Object.keys(kept), ['a', 'c', 'd']);
-      assert.deepEqual(kept, { a: 1, c: null, d: 'x' });
-      assert.deepEqual(Object.keys(input), ['a', 'b', 'c', 'd', 'e']);
-    }
+  it('omitUndefined drops undefined keys, keeps the order and leaves the input alone', () => {
+    const input = { a: 1, b: undefined, c: null, d: 'x', e: undefined };
+    const kept = omitUndefined(input);
+    assert.deepEqual(Object.keys(kept), ['a', 'c', 'd']);
+    assert.deepEqual(kept, { a: 1, c: null, d: 'x' });
+    assert.deepEqual(Object.keys(input), ['a', 'b', 'c', 'd', 'e']);
   });
 
   it('copies made from bases of one shape share one hidden class, and keep fast properties', () => {
@@ -44,7 +39,7 @@ describe('objects made per message', () => {
       const base = (i) => { const m = { id: 'm' + i, state: 'queued', dueAt: i }; m.sender = 'S'; return m; };
       const copies = Array.from({ length: 200 }, (_, i) => withFields(base(i), { state: 'dispatching', leaseUntil: i, nodeId: 'n' }));
       const reports = Array.from({ length: 200 }, (_, i) => omitUndefined({ a: i, b: undefined, c: 'x', d: undefined }));
-      const rows = Array.from({ length: 200 }, (_, i) => compact({ a: i, b: undefined, c: 'x' }));
+      const rows = Array.from({ length: 200 }, (_, i) => omitUndefined({ a: i, b: undefined, c: 'x' }));
       const oneClass = (list) => list.every((o) => %HaveSameMap(o, list[0]));
       const fast = (list) => list.every((o) => %HasFastProperties(o));
       console.log(JSON.stringify({

@@ -2,7 +2,7 @@ import { formatInfobipTime } from '../../core/infobip-time.js';
 import { errorObject, statusObject, STATUS_GROUPS, type ErrorObject, type StatusObject } from '../../core/pipeline/statuses.js';
 import type { MessageChannel, RcsInteractionType, ReportData } from '../../core/store/types.js';
 import { platformOf, price, type MessagePrice, type Platform } from '../../sms/wire/common-shapes.js';
-import { omitUndefined } from '../../sms/wire/omit-undefined.js';
+import { omitUndefined } from '../../core/omit-undefined.js';
 
 /** Conversation info; `id` is null outside a conversation, as Infobip emits it (not omitted). */
 export interface RcsConversation {

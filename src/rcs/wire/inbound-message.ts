@@ -2,7 +2,7 @@ import { formatInfobipTime } from '../../core/infobip-time.js';
 import { rcsInteractionType } from '../../core/store/message-content.js';
 import type { RcsInteractionType } from '../../core/store/types.js';
 import { price, type MessagePrice, type Platform } from '../../sms/wire/common-shapes.js';
-import { omitUndefined } from '../../sms/wire/omit-undefined.js';
+import { omitUndefined } from '../../core/omit-undefined.js';
 import type { RcsInboundContent } from '../../network/rcs-network.js';
 import type { RcsConversation } from './delivery-report.js';
 

@@ -1,6 +1,6 @@
 import { formatInfobipTime } from '../../core/infobip-time.js';
 import type { StoredMessage } from '../../core/store/types.js';
-import { omitUndefined } from '../../sms/wire/omit-undefined.js';
+import { omitUndefined } from '../../core/omit-undefined.js';
 
 /**
  * An RCS seen report (reference §8.5): the end user opened the message. Infobip's schema calls

@@ -1,4 +1,4 @@
-import { omitUndefined } from './omit-undefined.js';
+import { omitUndefined } from '../../core/omit-undefined.js';
 
 export interface MessagePrice {
   pricePerMessage: number;

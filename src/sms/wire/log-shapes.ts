@@ -2,7 +2,7 @@ import { formatInfobipTime } from '../../core/infobip-time.js';
 import { errorObject, statusObject, type ErrorObject, type StatusObject } from '../../core/pipeline/statuses.js';
 import type { SmsContent, StoredMessage } from '../../core/store/types.js';
 import { platformOf, price, type MessagePrice, type Platform } from './common-shapes.js';
-import { omitUndefined } from './omit-undefined.js';
+import { omitUndefined } from '../../core/omit-undefined.js';
 import { isRcsContent } from '../../core/store/message-content.js';
 
 /** Log content: `text` or `hex` is always present, which is how SDKs tell the two shapes apart. */

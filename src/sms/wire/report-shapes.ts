@@ -2,7 +2,7 @@ import { formatInfobipTime } from '../../core/infobip-time.js';
 import { errorObject, statusObject, type ErrorObject, type StatusObject } from '../../core/pipeline/statuses.js';
 import type { InboundMessage, ReportData } from '../../core/store/types.js';
 import { platformOf, price, type MessagePrice, type Platform } from './common-shapes.js';
-import { omitUndefined } from './omit-undefined.js';
+import { omitUndefined } from '../../core/omit-undefined.js';
 import { renderRcsDeliveryReport, type RcsDeliveryReport } from '../../rcs/wire/delivery-report.js';
 
 export type { MessagePrice, Platform } from './common-shapes.js';

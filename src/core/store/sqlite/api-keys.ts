@@ -1,6 +1,7 @@
 import type { ApiKeyRecord, ApiKeyStore } from '../types.js';
-import { compact, nullToUndefined, preparedOnce, type Db } from './shared.js';
+import { nullToUndefined, preparedOnce, type Db } from './shared.js';
 import { durable } from './wal-sync.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 interface ApiKeyRow {
   id: string;
@@ -13,7 +14,7 @@ interface ApiKeyRow {
 }
 
 const toApiKey = (row: ApiKeyRow): ApiKeyRecord =>
-  compact({
+  omitUndefined({
     id: row.id,
     accountId: row.account_id,
     name: row.name,

@@ -1,5 +1,6 @@
 import type { AudioStore, StoredAudio } from '../types.js';
-import { compact, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 interface AudioRow {
   account_id: string;
@@ -16,7 +17,7 @@ interface AudioRow {
 const DESCRIPTION = 'account_id, id, origin, name, format, size, duration_ms, created_at, expires_at';
 
 const toAudio = (row: AudioRow): StoredAudio =>
-  compact({
+  omitUndefined({
     accountId: row.account_id,
     id: row.id,
     origin: row.origin,

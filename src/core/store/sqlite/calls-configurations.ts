@@ -1,5 +1,6 @@
 import type { CallsConfiguration, CallsConfigurationStore } from '../types.js';
-import { compact, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 interface ConfigurationRow {
   account_id: string;
@@ -9,7 +10,7 @@ interface ConfigurationRow {
 }
 
 const toConfiguration = (row: ConfigurationRow): CallsConfiguration =>
-  compact({ accountId: row.account_id, id: row.id, name: nullToUndefined(row.name), createdAt: row.created_at });
+  omitUndefined({ accountId: row.account_id, id: row.id, name: nullToUndefined(row.name), createdAt: row.created_at });
 
 export class SqliteCallsConfigurationStore implements CallsConfigurationStore {
   private readonly sql = preparedOnce(() => ({

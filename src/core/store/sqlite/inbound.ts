@@ -1,7 +1,8 @@
 import type { InboundFilter, InboundMessage, InboundPartInput, InboundPartOutcome, InboundPartSet, InboundStore, OutboxItemInput } from '../types.js';
 import { SqliteInboundParts } from './inbound-parts.js';
 import type { SqliteOutboxStore } from './outbox.js';
-import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 interface InboundRow {
   id: number;
@@ -29,7 +30,7 @@ interface FilterParams {
 }
 
 const toInbound = (row: InboundRow): InboundMessage =>
-  compact({
+  omitUndefined({
     accountId: row.account_id,
     messageId: row.message_id,
     from: row.from_number,

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { ApiFamily, MessageBrowseFilter, MessageChannel, MessageContent, MessageSummary, NewMessage } from '../types.js';
-import { compact, nullToUndefined, parseJson, type Db } from './shared.js';
+import { nullToUndefined, parseJson, type Db } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 /**
  * What the text filter searches: an SMS's text (or a binary one's hex), an RCS message's text, or its
@@ -34,7 +35,7 @@ interface SummaryRow {
 }
 
 const toSummary = (row: SummaryRow): MessageSummary =>
-  compact({
+  omitUndefined({
     pk: row.pk,
     messageId: row.message_id,
     bulkId: row.bulk_id,

@@ -9,8 +9,9 @@ import type {
   NewMessage,
   StoredMessage,
 } from '../types.js';
-import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined } from './shared.js';
+import { jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined } from './shared.js';
 import { withFields } from '../../with-fields.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 /** A `messages` row as SQLite returns it. */
 export interface MessageRow {
@@ -127,7 +128,7 @@ export function toInsertParams(message: NewMessage): MessageInsertParams {
 }
 
 export function toStoredMessage(row: MessageRow): StoredMessage {
-  return compact({
+  return omitUndefined({
     pk: row.pk,
     accountId: row.account_id,
     messageId: row.message_id,

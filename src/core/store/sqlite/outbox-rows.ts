@@ -1,5 +1,6 @@
 import type { OutboxItem, OutboxStore, WebhookAttempt, WebhookSecurity } from '../types.js';
-import { compact, nullToUndefined, parseJson, parseJsonOrUndefined } from './shared.js';
+import { nullToUndefined, parseJson, parseJsonOrUndefined } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 /** `outbox` and `webhook_attempts` rows as SQLite returns them, and what they become. */
 
@@ -39,7 +40,7 @@ export interface AttemptRow {
 export type NextState = Parameters<OutboxStore['recordAttempt']>[1];
 
 export const toItem = (row: OutboxRow): OutboxItem =>
-  compact({
+  omitUndefined({
     id: row.id,
     accountId: row.account_id,
     url: row.url,
@@ -57,7 +58,7 @@ export const toItem = (row: OutboxRow): OutboxItem =>
   });
 
 export const toAttempt = (row: AttemptRow): WebhookAttempt =>
-  compact({
+  omitUndefined({
     id: row.id,
     accountId: row.account_id,
     url: row.url,

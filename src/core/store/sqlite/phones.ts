@@ -1,6 +1,7 @@
 import { newestFirst, receivedSms } from '../phone-entries.js';
 import type { MessageContent, PhoneMessage, PhoneStore, PhoneSummary, ReceivedSms } from '../types.js';
-import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db } from './shared.js';
+import { jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 interface PhoneRow {
   account_id: string;
@@ -36,7 +37,7 @@ interface ReceivedSmsRow {
 }
 
 const toPhoneMessage = (row: PhoneRow): PhoneMessage =>
-  compact({
+  omitUndefined({
     accountId: row.account_id,
     number: row.number,
     channel: row.channel,
@@ -177,7 +178,7 @@ export class SqlitePhoneStore implements PhoneStore {
         lastAt: row.last_at,
         received: row.received,
         sent: row.sent,
-        last: compact({
+        last: omitUndefined({
           text: nullToUndefined(row.text),
           content: row.content !== null ? parseJson<MessageContent>(row.content) : parseJsonOrUndefined<{ content?: MessageContent }>(row.payload)?.content,
         }),

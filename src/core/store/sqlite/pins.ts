@@ -1,7 +1,8 @@
 import { classifyRefusal, pinCountsOf } from '../pin-outcome.js';
 import type { PinChannelName, PinRecord, PinStore, PinType, VerifyOutcome } from '../types.js';
 import { TurnWrites } from './turn-writes.js';
-import { compact, flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { flag, nullToUndefined, orNull, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 interface PinRow {
   pin_id: string;
@@ -33,7 +34,7 @@ interface Guess {
 type CountsRow = Pick<PinRow, 'wrong_attempts' | 'max_attempts' | 'verified_at'>;
 
 const toPin = (row: PinRow): PinRecord =>
-  compact({
+  omitUndefined({
     accountId: row.account_id,
     pinId: row.pin_id,
     applicationId: row.application_id,

@@ -27,20 +27,6 @@ export function parseJsonOrUndefined<T>(text: string | null): T | undefined {
   return text === null ? undefined : parseJson<T>(text);
 }
 
-/**
- * `value` without its undefined-valued keys, so a row read back equals the object that was written
- * (optional fields absent rather than present-but-undefined). A copy rather than a `delete` in
- * place, which would turn every row read into a slow dictionary object (see omitUndefined).
- */
-export function compact<T extends object>(value: T): T {
-  const kept = {} as T;
-  for (const key in value) {
-    const field = value[key];
-    if (field !== undefined) kept[key] = field;
-  }
-  return kept;
-}
-
 export const nullToUndefined = <T>(value: T | null): T | undefined => (value === null ? undefined : value);
 
 export const rowId = (result: Database.RunResult): number => Number(result.lastInsertRowid);

@@ -1,5 +1,6 @@
 import type { Subscription, SubscriptionStore } from '../types.js';
-import { compact, jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { jsonOrNull, nullToUndefined, orNull, parseJson, parseJsonOrUndefined, preparedOnce, type Db, withoutBlockingOnLocks } from './shared.js';
+import { omitUndefined } from '../../omit-undefined.js';
 
 interface SubscriptionRow {
   account_id: string;
@@ -15,7 +16,7 @@ interface SubscriptionRow {
 }
 
 const toSubscription = (row: SubscriptionRow): Subscription =>
-  compact({
+  omitUndefined({
     accountId: row.account_id,
     subscriptionId: row.subscription_id,
     channel: row.channel,
