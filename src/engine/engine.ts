@@ -89,6 +89,14 @@ export interface EngineDeps {
  */
 export const HANDOFF_LIMIT = 1000;
 
+/**
+ * How long a submit to an SMSC waits for its final receipt before it is written on its own
+ * (SubmitWriteBehind): long enough for the receipts of a network that reports at once, well inside
+ * a claim's lease (DEFAULT_LEASE_MS). Not for the sandbox, whose receipts are reissued after a
+ * restart from what is stored as submitted.
+ */
+export const SUBMIT_WRITE_BEHIND_MS = 500;
+
 const INBOUND_PART_SWEEP_MS = 60_000;
 
 
@@ -144,6 +152,7 @@ export class Engine implements EngineHandle {
       failoverFor: smsFailoverFor,
       onMessagesQueued: () => this.dispatcher.nudge(),
       ...(postgres ? { maxBatch: 300 } : {}),
+      submitWriteBehind: { delayMs: SUBMIT_WRITE_BEHIND_MS, carriers: (carrier) => carrier !== this.sandbox.name, nodeId: config.nodeId },
     });
     this.inbound = new InboundService({ store, clock, metrics, log, subscriptions: this.subscriptions, onWebhooksQueued });
     this.sandbox = new SandboxNetwork({ store: pipelineStore, clock, log, latencyMs: config.sandboxLatencyMs, rules });
@@ -313,6 +322,8 @@ export class Engine implements EngineHandle {
     await this.dispatcher.stop();
     await Promise.all(this.carriers.map((carrier) => carrier.stop()));
     await this.statusRecorder.idle();
+    // Those it cannot write (it logs why) stay claimed: submitted again once this node is taken over.
+    await this.statusRecorder.writeHeldSubmits();
     await this.calls.stop();
     await this.webhookSender.stop();
     await this.retention.stop();

@@ -9,6 +9,7 @@ import { KeptReceiptRetry } from './kept-receipts.js';
 import { expiredFromParts } from './part-status.js';
 import { ReceiptBatcher, type ReceiptBatch } from './receipt-batcher.js';
 import { ReceiptMatcher, type MatchedUpdate, type StatusUpdate } from './receipt-matcher.js';
+import { SubmitWriteBehind } from './submit-write-behind.js';
 import { HELD_UNTIL_RELEASED, orderedNextOf } from './ordered-messages.js';
 import { ERROR, STATUS, ref, statusObject } from './statuses.js';
 import { withFields } from '../with-fields.js';
@@ -43,6 +44,11 @@ export interface StatusRecorderDeps {
    * messages that are not ours do not pile up.
    */
   keepUnmatchedMs?: number;
+  /**
+   * Submits to the carriers it names wait up to `delayMs` for their final receipt and are written
+   * with it (SubmitWriteBehind); other submits are written at once (markSubmitted).
+   */
+  submitWriteBehind?: { delayMs: number; carriers: (carrier: string) => boolean; nodeId?: string };
 }
 
 
@@ -78,9 +84,14 @@ export class StatusRecorder {
   private readonly cancels = new WeakMap<StatusChange, string>();
   private readonly matcher: ReceiptMatcher;
   private readonly keptRetry: KeptReceiptRetry;
+  private readonly writeBehind: SubmitWriteBehind | undefined;
 
   constructor(private readonly deps: StatusRecorderDeps) {
     this.matcher = new ReceiptMatcher(deps.store, deps.maxRemembered ?? 20_000);
+    const behind = deps.submitWriteBehind;
+    if (behind && behind.delayMs > 0) {
+      this.writeBehind = new SubmitWriteBehind({ store: deps.store, clock: deps.clock, log: deps.log, delayMs: behind.delayMs, nodeId: behind.nodeId });
+    }
     this.keptRetry = new KeptReceiptRetry({
       store: deps.store,
       clock: deps.clock,
@@ -90,8 +101,9 @@ export class StatusRecorder {
       keepMs: deps.keepUnmatchedMs ?? 120_000,
       record: async (matched) => {
         const changes: StatusChange[] = [];
-        for (const { carrier, updates } of matched) await this.collectChanges(carrier, updates, changes, new Set());
-        await this.apply(changes);
+        const riding: number[] = [];
+        for (const { carrier, updates } of matched) await this.collectChanges(carrier, updates, changes, new Set(), riding);
+        await this.applyWithSubmits(changes, riding);
       },
     });
     this.batcher = new ReceiptBatcher({
@@ -130,6 +142,24 @@ export class StatusRecorder {
    */
   remember(carrier: string, messages: StoredMessage[]): void {
     this.matcher.remember(carrier, messages);
+  }
+
+  /** Whether submits to `carrier` are handed to holdSubmits rather than written at once. */
+  holdsSubmitsOf(carrier: string): boolean {
+    return this.writeBehind !== undefined && this.deps.submitWriteBehind!.carriers(carrier);
+  }
+
+  /**
+   * Submits (of single-part messages, to a carrier holdsSubmitsOf names) to be written with their
+   * final receipt if it comes soon, else on their own (SubmitWriteBehind).
+   */
+  holdSubmits(results: SubmitResult[]): void {
+    this.writeBehind?.hold(results);
+  }
+
+  /** Writes the submits still held (at stop). */
+  async writeHeldSubmits(): Promise<void> {
+    await this.writeBehind?.writeAll();
   }
 
   /** Ends messages with a final status decided by the pipeline (expired, refused by the carrier). */
@@ -194,20 +224,46 @@ export class StatusRecorder {
     if (this.submissions.size > 0) await Promise.all([...this.submissions]);
     const changes: StatusChange[] = [];
     const ended = new Set<number>();
+    const riding: number[] = [];
     const now = this.deps.clock.now();
     for (const [carrier, receipts] of batch) {
       const { updates, unmatched } = await this.matcher.match(carrier, receipts);
-      await this.collectChanges(carrier, updates, changes, ended);
+      await this.collectChanges(carrier, updates, changes, ended, riding);
       // Kept before the network is answered, like a matched receipt's status.
       if (unmatched.length > 0) await this.deps.store.keptReceipts.keep(carrier, unmatched, now, now);
     }
-    await this.apply(changes);
+    await this.applyWithSubmits(changes, riding);
   }
 
-  private async collectChanges(carrier: string, updates: MatchedUpdate[], changes: StatusChange[], ended: Set<number>): Promise<void> {
+  /** `apply`, for receipts' changes, some of which may carry a held submit (the pks in `riding`). */
+  private async applyWithSubmits(changes: StatusChange[], riding: number[]): Promise<void> {
+    const behind = this.writeBehind;
+    if (!behind) return this.apply(changes);
+    try {
+      await behind.exclusive(() => this.apply(changes));
+    } catch (error) {
+      behind.notWritten(riding);
+      throw error;
+    }
+    behind.written(riding);
+  }
+
+  private async collectChanges(
+    carrier: string,
+    updates: MatchedUpdate[],
+    changes: StatusChange[],
+    ended: Set<number>,
+    riding: number[],
+  ): Promise<void> {
     for (const { message, update } of updates) {
       if (message.state === 'final' || ended.has(message.pk)) continue;
-      changes.push(await this.changeFor(message, update));
+      const change = await this.changeFor(message, update);
+      changes.push(change);
+      const held = update.final ? this.writeBehind?.ride(message.pk) : undefined;
+      if (held) {
+        change.submitted = { carrier: held.carrier, carrierMessageId: held.carrierMessageId, at: held.at };
+        riding.push(message.pk);
+      }
       if (update.final) {
         ended.add(message.pk);
         this.matcher.forget(carrier, message);
