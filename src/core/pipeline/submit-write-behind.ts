@@ -46,10 +46,6 @@ export class SubmitWriteBehind {
 
   constructor(private readonly deps: SubmitWriteBehindDeps) {}
 
-  get size(): number {
-    return this.waiting.size;
-  }
-
   hold(results: readonly SubmitResult[]): void {
     const since = this.deps.clock.now();
     for (const result of results) {
