@@ -226,11 +226,16 @@ export class StatusRecorder {
     const ended = new Set<number>();
     const riding: number[] = [];
     const now = this.deps.clock.now();
-    for (const [carrier, receipts] of batch) {
-      const { updates, unmatched } = await this.matcher.match(carrier, receipts);
-      await this.collectChanges(carrier, updates, changes, ended, riding);
-      // Kept before the network is answered, like a matched receipt's status.
-      if (unmatched.length > 0) await this.deps.store.keptReceipts.keep(carrier, unmatched, now, now);
+    try {
+      for (const [carrier, receipts] of batch) {
+        const { updates, unmatched } = await this.matcher.match(carrier, receipts);
+        await this.collectChanges(carrier, updates, changes, ended, riding);
+        // Kept before the network is answered, like a matched receipt's status.
+        if (unmatched.length > 0) await this.deps.store.keptReceipts.keep(carrier, unmatched, now, now);
+      }
+    } catch (error) {
+      this.writeBehind?.notWritten(riding);
+      throw error;
     }
     await this.applyWithSubmits(changes, riding);
   }
