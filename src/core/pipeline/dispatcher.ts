@@ -381,11 +381,8 @@ export class Dispatcher {
       }
     }
     if (submitted.length > 0) {
-      const { recorder } = this.deps;
-      const held = recorder.holdsSubmitsOf(carrier.name) ? submitted.filter((r) => r.partIds === undefined) : [];
-      const writeNow = held.length === 0 ? submitted : submitted.filter((r) => r.partIds !== undefined);
+      const writeNow = this.deps.recorder.holdSubmits(carrier.name, submitted);
       if (writeNow.length > 0) await this.deps.store.messages.markSubmitted(writeNow, this.deps.nodeId);
-      if (held.length > 0) recorder.holdSubmits(held);
       this.deps.metrics.messagesSubmitted.inc({ carrier: carrier.name }, submitted.length);
       const byPkMessage = new Map(pending.map((p) => [p.message.pk, p.message]));
       const remembered: StoredMessage[] = [];

@@ -144,17 +144,19 @@ export class StatusRecorder {
     this.matcher.remember(carrier, messages);
   }
 
-  /** Whether submits to `carrier` are handed to holdSubmits rather than written at once. */
-  holdsSubmitsOf(carrier: string): boolean {
-    return this.writeBehind !== undefined && this.deps.submitWriteBehind!.carriers(carrier);
-  }
-
   /**
-   * Submits (of single-part messages, to a carrier holdsSubmitsOf names) to be written with their
-   * final receipt if it comes soon, else on their own (SubmitWriteBehind).
+   * Holds the submits to `carrier` that can wait for their final receipt, to be written with it if
+   * it comes soon, else on their own (SubmitWriteBehind): those of single-part messages, to the
+   * carriers configured. Returns the others, for the caller to write at once (a long message's parts
+   * are stored with its submit).
    */
-  holdSubmits(results: SubmitResult[]): void {
-    this.writeBehind?.hold(results);
+  holdSubmits(carrier: string, results: SubmitResult[]): SubmitResult[] {
+    if (this.writeBehind === undefined || !this.deps.submitWriteBehind!.carriers(carrier)) return results;
+    const held: SubmitResult[] = [];
+    const writeNow: SubmitResult[] = [];
+    for (const result of results) (result.partIds === undefined ? held : writeNow).push(result);
+    if (held.length > 0) this.writeBehind.hold(held);
+    return writeNow;
   }
 
   /** Writes the submits still held (at stop). */

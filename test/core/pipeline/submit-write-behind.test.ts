@@ -47,9 +47,10 @@ async function submitHeld(store: Store, clock: ManualClock, recorder: StatusReco
   const claimed = await store.messages.claimDue(clock.now(), messages.length, clock.now() + 10_000, NODE);
   assert.equal(claimed.length, messages.length);
   const results: SubmitResult[] = claimed.map((m, i) => ({ accountId: m.accountId, pk: m.pk, carrier: CARRIER, carrierMessageId: `c-${i}`, at: clock.now() }));
-  assert.equal(recorder.holdsSubmitsOf(CARRIER), true);
-  assert.equal(recorder.holdsSubmitsOf('sandbox'), false);
-  recorder.holdSubmits(results);
+  assert.deepEqual(recorder.holdSubmits('sandbox', results), results, "the sandbox's submits are written at once");
+  const longMessage = { ...results[0]!, partIds: ['p-1', 'p-2'] };
+  assert.deepEqual(recorder.holdSubmits(CARRIER, [longMessage]), [longMessage], 'a long message is written at once, with its parts');
+  assert.deepEqual(recorder.holdSubmits(CARRIER, results), [], 'single-part submits to an SMSC are all held');
   recorder.remember(
     CARRIER,
     claimed.map((m, i) => Object.assign(m, { state: 'submitted', carrier: CARRIER, carrierMessageId: `c-${i}`, sentAt: results[i]!.at })),
