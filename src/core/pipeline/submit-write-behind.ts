@@ -82,8 +82,9 @@ export class SubmitWriteBehind {
   }
 
   /**
-   * Runs `work` (a status round of receipts) with no write of held submits beside it: the two could
-   * update the same rows, and on PostgreSQL, in opposite orders, deadlock.
+   * Runs `work` (a status round of receipts, or a write of held submits) after those queued before
+   * it, never beside one: the two could update the same rows, and on PostgreSQL, in opposite orders,
+   * deadlock.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T> {
     const run = this.writing.then(work);
@@ -121,7 +122,7 @@ export class SubmitWriteBehind {
 
   /** Writes the held submits handed here at or before `heldSince`; false when a write failed (they stay held). */
   private write(heldSince: number): Promise<boolean> {
-    const run = this.writing.then(async () => {
+    return this.exclusive(async () => {
       const due: Waiting[] = [];
       for (const waiting of this.waiting.values()) {
         if (waiting.since > heldSince) break;
@@ -143,7 +144,5 @@ export class SubmitWriteBehind {
       }
       return true;
     });
-    this.writing = run.then(() => undefined);
-    return run;
   }
 }
